@@ -1,0 +1,17 @@
+import { defineConfig } from '@lingui/conf';
+
+/** The eight interface languages of spec section 1; en-us is the source and the fallback. */
+export default defineConfig({
+  sourceLocale: 'en-us',
+  locales: ['zh-cn', 'en-us', 'de-de', 'ko-kr', 'ru-ru', 'es-es', 'ja-jp', 'zh-tw'],
+  fallbackLocales: { default: 'en-us' },
+  catalogs: [
+    {
+      path: '<rootDir>/locale/{locale}',
+      include: ['<rootDir>/src'],
+      exclude: ['**/*.test.*', '**/routeTree.gen.ts'],
+    },
+  ],
+  format: 'po',
+  orderBy: 'messageId',
+});

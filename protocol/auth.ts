@@ -1,0 +1,94 @@
+/** Request bodies of api.md Authentication and Users, as zod schemas whose messages name the field and the rule. */
+import { z } from 'zod';
+import { LIMITS } from './constants.ts';
+import { EMAIL_PATTERN, isIsoDate, MD5_PATTERN, USERNAME_PATTERN } from './validators.ts';
+
+const text = (field: string, max: number) =>
+  z
+    .string({ error: `${field} must be a string` })
+    .max(max, { error: `${field} must be at most ${max} characters` });
+
+const required = (field: string, max: number) =>
+  text(field, max).refine((v) => /\S/.test(v), { error: `${field} is required` });
+
+export const md5Password = (field = 'password') =>
+  z
+    .string({ error: `${field} is required` })
+    .regex(MD5_PATTERN, { error: `${field} must be the lowercase hex md5 of the typed password` });
+
+export const emailField = z
+  .string({ error: 'email is required' })
+  .trim()
+  .max(LIMITS.email, { error: `email must be at most ${LIMITS.email} characters` })
+  .regex(EMAIL_PATTERN, { error: 'email is not a valid e-mail address' });
+
+export const usernameField = z
+  .string({ error: 'username is required' })
+  .regex(USERNAME_PATTERN, {
+    error: `username must be ${LIMITS.usernameMin}-${LIMITS.usernameMax} letters, digits or underscores`,
+  });
+
+export const birthdayField = z
+  .string({ error: 'birthday is required' })
+  .refine(isIsoDate, { error: 'birthday must be a date as YYYY-MM-DD' });
+
+export const genderField = z.union([z.literal(1), z.literal(2)], { error: 'gender must be 1 (male) or 2 (female)' });
+
+const optionalInt = (field: string, min: number, max: number) =>
+  z
+    .number({ error: `${field} must be a number` })
+    .int({ error: `${field} must be a whole number` })
+    .min(min, { error: `${field} must be at least ${min}` })
+    .max(max, { error: `${field} must be at most ${max}` })
+    .nullish();
+
+export const registerBody = z.object({
+  username: usernameField,
+  email: emailField,
+  password: md5Password(),
+  birthday: birthdayField,
+  gender: genderField,
+  country: required('country', 64),
+  countryId: optionalInt('countryId', 0, 100_000),
+  height: optionalInt('height', 50, 272),
+  weight: optionalInt('weight', 20, 500),
+  language: text('language', 16).nullish(),
+  invitationCode: text('invitationCode', 64).nullish(),
+});
+export type RegisterBody = z.infer<typeof registerBody>;
+
+export const loginBody = z.object({
+  keyword: required('keyword', LIMITS.email),
+  password: md5Password(),
+});
+export type LoginBody = z.infer<typeof loginBody>;
+
+export const codeBody = z.object({ email: emailField });
+
+export const resetBody = z.object({
+  email: emailField,
+  code: z.string({ error: 'code is required' }).regex(/^\d{6}$/, { error: 'code must be the 6 digits from the e-mail' }),
+  password: md5Password(),
+});
+export type ResetBody = z.infer<typeof resetBody>;
+
+export const passwordBody = z.object({
+  oldPassword: md5Password('oldPassword'),
+  newPassword: md5Password('newPassword'),
+});
+
+/** Profile fields of spec section 7, any subset; unknown fields are ignored. */
+export const updateBody = z.object({
+  avatar: text('avatar', 1024).optional(),
+  birthday: birthdayField.optional(),
+  country: required('country', 64).optional(),
+  countryId: optionalInt('countryId', 0, 100_000),
+  email: emailField.optional(),
+  gender: genderField.optional(),
+  height: optionalInt('height', 50, 272),
+  sign: text('sign', LIMITS.sign).optional(),
+  username: usernameField.optional(),
+  weight: optionalInt('weight', 20, 500),
+  language: text('language', 16).optional(),
+});
+export type UpdateBody = z.infer<typeof updateBody>;

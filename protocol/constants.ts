@@ -1,0 +1,56 @@
+/** Business constants and limits of product-spec section 9, shared by client, worker and server. */
+
+export const PRIMARY_COLOR = '#597CFF';
+export const CURRENCY = 'USD';
+
+export const LOCALES = ['zh-cn', 'en-us', 'de-de', 'ko-kr', 'ru-ru', 'es-es', 'ja-jp', 'zh-tw'] as const;
+export type Locale = (typeof LOCALES)[number];
+export const DEFAULT_LOCALE: Locale = 'en-us';
+
+export const API_BASE = '/h5-api';
+export const WS_PATH = '/ws';
+
+export const REQUEST_TIMEOUT_MS = 30_000;
+export const SOCKET_RETRY_MS = 3_000;
+export const PING_INTERVAL_MS = 20_000;
+export const PONG_TIMEOUT_MS = 90_000;
+export const SEND_RETRY_MS = 1_000;
+export const NOTIFICATION_CLOSE_MS = 5_000;
+export const PAYMENT_BUTTON_DELAY_MS = 500;
+export const DEBOUNCE_MS = 500;
+export const REMOTE_SEARCH_DELAY_MS = 200;
+
+export const DAILY_CHARACTERS = 1500;
+export const REGISTER_CHARACTERS = 1500;
+export const CHARACTERS_PER_GOLD = 75;
+export const MONTH_VIDEOS = { VIP: 10, SVIP: 3 } as const;
+
+export const LIMITS = {
+  blessing: 255,
+  sign: 255,
+  search: 50,
+  passwordMin: 4,
+  passwordMax: 20,
+  usernameMin: 2,
+  usernameMax: 20,
+  email: 254,
+  chatMessage: 2000,
+  momentText: 1000,
+  momentImages: 9,
+} as const;
+
+export const PAGE_SIZES = [5, 10, 20, 30, 40, 50] as const;
+export const DEFAULT_PAGE_SIZE = 10;
+
+export const UPLOAD = {
+  maxBytes: 5_242_880,
+  imageCheckBytes: 2_097_152,
+  maxFiles: 5,
+  hashSampleBytes: 10_485_760,
+  imageTypes: ['image/jpeg', 'image/png'],
+} as const;
+
+/** Token lifetime: 30 days unused (api.md Authentication). */
+export const TOKEN_IDLE_DAYS = 30;
+/** Password reset code: 6 digits, valid 15 minutes. */
+export const RESET_CODE_MINUTES = 15;

@@ -1,0 +1,3 @@
+import { PRIMARY_COLOR } from '../protocol/constants.ts';
+
+console.log(PRIMARY_COLOR);
