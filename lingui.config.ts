@@ -1,4 +1,5 @@
 import { defineConfig } from '@lingui/conf';
+import { formatter } from '@lingui/format-po';
 
 /** The eight interface languages of spec section 1; en-us is the source and the fallback. */
 export default defineConfig({
@@ -12,6 +13,6 @@ export default defineConfig({
       exclude: ['**/*.test.*', '**/routeTree.gen.ts'],
     },
   ],
-  format: 'po',
+  format: formatter({ lineNumbers: false }),
   orderBy: 'messageId',
 });

@@ -4,9 +4,7 @@ import { LIMITS } from './constants.ts';
 import { EMAIL_PATTERN, isIsoDate, MD5_PATTERN, USERNAME_PATTERN } from './validators.ts';
 
 const text = (field: string, max: number) =>
-  z
-    .string({ error: `${field} must be a string` })
-    .max(max, { error: `${field} must be at most ${max} characters` });
+  z.string({ error: `${field} must be a string` }).max(max, { error: `${field} must be at most ${max} characters` });
 
 const required = (field: string, max: number) =>
   text(field, max).refine((v) => /\S/.test(v), { error: `${field} is required` });
@@ -22,11 +20,9 @@ export const emailField = z
   .max(LIMITS.email, { error: `email must be at most ${LIMITS.email} characters` })
   .regex(EMAIL_PATTERN, { error: 'email is not a valid e-mail address' });
 
-export const usernameField = z
-  .string({ error: 'username is required' })
-  .regex(USERNAME_PATTERN, {
-    error: `username must be ${LIMITS.usernameMin}-${LIMITS.usernameMax} letters, digits or underscores`,
-  });
+export const usernameField = z.string({ error: 'username is required' }).regex(USERNAME_PATTERN, {
+  error: `username must be ${LIMITS.usernameMin}-${LIMITS.usernameMax} letters, digits or underscores`,
+});
 
 export const birthdayField = z
   .string({ error: 'birthday is required' })
@@ -67,7 +63,9 @@ export const codeBody = z.object({ email: emailField });
 
 export const resetBody = z.object({
   email: emailField,
-  code: z.string({ error: 'code is required' }).regex(/^\d{6}$/, { error: 'code must be the 6 digits from the e-mail' }),
+  code: z
+    .string({ error: 'code is required' })
+    .regex(/^\d{6}$/, { error: 'code must be the 6 digits from the e-mail' }),
   password: md5Password(),
 });
 export type ResetBody = z.infer<typeof resetBody>;
