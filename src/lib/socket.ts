@@ -1,0 +1,194 @@
+/**
+ * The only WebSocket of the client (architecture rule 3). It owns the connection's life: the token appended to
+ * the address, reconnect after SOCKET_RETRY_MS, a ping every PING_INTERVAL_MS, closing when no pong arrived for
+ * PONG_TIMEOUT_MS, one retry after SEND_RETRY_MS for a send while disconnected. What a frame means is decided by
+ * the features that subscribe; what the member sees on an error is decided by app/ through the event listeners.
+ */
+import type { ClientFrame, ServerFrame } from '#protocol/chat.ts';
+import { PING_INTERVAL_MS, PONG_TIMEOUT_MS, SEND_RETRY_MS, SOCKET_RETRY_MS, WS_PATH } from '#protocol/constants.ts';
+
+export type SocketStatus = 'idle' | 'connecting' | 'open' | 'closed';
+
+/** Things the socket reports that are not frames: app/ turns them into alerts and navigation. */
+export type SocketEvent =
+  | { kind: 'unsupported' }
+  | { kind: 'no-token' }
+  | { kind: 'unauthorized' }
+  | { kind: 'error'; code: number; message: string };
+
+export interface SocketTimers {
+  setTimeout(fn: () => void, ms: number): unknown;
+  clearTimeout(handle: unknown): void;
+  setInterval(fn: () => void, ms: number): unknown;
+  clearInterval(handle: unknown): void;
+  now(): number;
+}
+
+export interface SocketOptions {
+  getToken: () => string | null;
+  /** Base address such as `wss://example.com`; defaults to the page's own origin. */
+  baseUrl?: () => string;
+  WebSocketImpl?: typeof WebSocket;
+  timers?: SocketTimers;
+}
+
+type Listener<T> = (value: T) => void;
+
+const defaultTimers: SocketTimers = {
+  setTimeout: (fn, ms) => globalThis.setTimeout(fn, ms),
+  clearTimeout: (h) => globalThis.clearTimeout(h as number),
+  setInterval: (fn, ms) => globalThis.setInterval(fn, ms),
+  clearInterval: (h) => globalThis.clearInterval(h as number),
+  now: () => Date.now(),
+};
+
+function pageOrigin(): string {
+  const { protocol, host } = globalThis.location;
+  return `${protocol === 'https:' ? 'wss:' : 'ws:'}//${host}`;
+}
+
+export function createSocket(options: SocketOptions) {
+  const timers = options.timers ?? defaultTimers;
+  const frameListeners = new Set<Listener<ServerFrame>>();
+  const eventListeners = new Set<Listener<SocketEvent>>();
+  const statusListeners = new Set<Listener<SocketStatus>>();
+  let ws: WebSocket | null = null;
+  let status: SocketStatus = 'idle';
+  let wanted = false;
+  let lastPong = 0;
+  let pingTimer: unknown = null;
+  let reconnectTimer: unknown = null;
+
+  const emit = (event: SocketEvent) => {
+    for (const l of eventListeners) l(event);
+  };
+  const setStatus = (next: SocketStatus) => {
+    status = next;
+    for (const l of statusListeners) l(next);
+  };
+
+  const stopTimers = () => {
+    if (pingTimer !== null) timers.clearInterval(pingTimer);
+    if (reconnectTimer !== null) timers.clearTimeout(reconnectTimer);
+    pingTimer = null;
+    reconnectTimer = null;
+  };
+
+  const scheduleReconnect = () => {
+    if (!wanted || reconnectTimer !== null) return;
+    reconnectTimer = timers.setTimeout(() => {
+      reconnectTimer = null;
+      open();
+    }, SOCKET_RETRY_MS);
+  };
+
+  const heartbeat = () => {
+    if (!ws || status !== 'open') return;
+    if (timers.now() - lastPong >= PONG_TIMEOUT_MS) {
+      // NOTE: a half-open TCP connection never fires `close` by itself; closing it here starts the reconnect.
+      ws.close(4000, 'pong timeout');
+      return;
+    }
+    ws.send(JSON.stringify({ action: 'ping', data: {} }));
+  };
+
+  const handleFrame = (raw: unknown) => {
+    let frame: ServerFrame;
+    try {
+      frame = JSON.parse(String(raw)) as ServerFrame;
+    } catch {
+      return;
+    }
+    lastPong = timers.now();
+    if (frame.code === 401) {
+      wanted = false;
+      emit({ kind: 'unauthorized' });
+      ws?.close(1000, 'unauthorized');
+      return;
+    }
+    if (frame.code !== undefined && frame.code !== 200) {
+      emit({ kind: 'error', code: frame.code, message: 'message' in frame ? frame.message : '' });
+    }
+    for (const l of frameListeners) l(frame);
+  };
+
+  function open() {
+    const Impl = options.WebSocketImpl ?? globalThis.WebSocket;
+    if (typeof Impl !== 'function') {
+      emit({ kind: 'unsupported' });
+      return;
+    }
+    const token = options.getToken();
+    if (!token) {
+      wanted = false;
+      emit({ kind: 'no-token' });
+      return;
+    }
+    setStatus('connecting');
+    const socket = new Impl(`${(options.baseUrl ?? pageOrigin)()}${WS_PATH}/${encodeURIComponent(token)}`);
+    ws = socket;
+    socket.onopen = () => {
+      if (ws !== socket) return;
+      lastPong = timers.now();
+      setStatus('open');
+      pingTimer = timers.setInterval(heartbeat, PING_INTERVAL_MS);
+    };
+    socket.onmessage = (event) => {
+      if (ws === socket) handleFrame(event.data);
+    };
+    socket.onclose = () => {
+      if (ws !== socket) return;
+      ws = null;
+      stopTimers();
+      setStatus('closed');
+      scheduleReconnect();
+    };
+  }
+
+  return {
+    get status() {
+      return status;
+    },
+    /** Opens the socket and keeps it open until `disconnect`. */
+    connect() {
+      wanted = true;
+      if (ws || reconnectTimer !== null) return;
+      open();
+    },
+    /** Closes for good (sign-out): no reconnect. */
+    disconnect() {
+      wanted = false;
+      stopTimers();
+      const socket = ws;
+      ws = null;
+      socket?.close(1000, 'bye');
+      setStatus('closed');
+    },
+    /** Sends now, or once more after SEND_RETRY_MS if the socket is not open; resolves whether it went out. */
+    send(frame: ClientFrame): Promise<boolean> {
+      const attempt = () => {
+        if (ws && status === 'open') {
+          ws.send(JSON.stringify(frame));
+          return true;
+        }
+        return false;
+      };
+      if (attempt()) return Promise.resolve(true);
+      return new Promise((resolve) => timers.setTimeout(() => resolve(attempt()), SEND_RETRY_MS));
+    },
+    onFrame(listener: Listener<ServerFrame>) {
+      frameListeners.add(listener);
+      return () => frameListeners.delete(listener);
+    },
+    onEvent(listener: Listener<SocketEvent>) {
+      eventListeners.add(listener);
+      return () => eventListeners.delete(listener);
+    },
+    onStatus(listener: Listener<SocketStatus>) {
+      statusListeners.add(listener);
+      return () => statusListeners.delete(listener);
+    },
+  };
+}
+
+export type ChatSocket = ReturnType<typeof createSocket>;
