@@ -1,2 +1,25 @@
-import { PRIMARY_COLOR } from '../protocol/constants.ts';
-export const x: string = PRIMARY_COLOR;
+/** Start-up only: language, theme, store wiring, router. */
+import { RouterProvider } from '@tanstack/react-router';
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { Providers } from '#app/providers.tsx';
+import { router } from '#app/router.tsx';
+import { store } from '#app/store.ts';
+import { wireHttp } from '#app/wiring.ts';
+import { activateLocale, detectLocale } from '#lib/i18n.ts';
+import './styles/index.css';
+
+wireHttp(store, router);
+
+// The first paint waits for the catalog so nobody sees English flash before their language.
+void activateLocale(detectLocale(), { remember: false }).then(() => {
+  const root = document.getElementById('root');
+  if (!root) throw new Error('#root is missing from index.html');
+  createRoot(root).render(
+    <StrictMode>
+      <Providers>
+        <RouterProvider router={router} context={{ store }} />
+      </Providers>
+    </StrictMode>,
+  );
+});

@@ -1,0 +1,60 @@
+import { useLingui } from '@lingui/react/macro';
+import { Outlet, useLocation, useNavigate } from '@tanstack/react-router';
+import { useAtomValue, useSetAtom } from 'jotai';
+import { useEffect } from 'react';
+import { AccountPanel, UserInfoPanel } from '#features/account/index.ts';
+import { refreshUserInfoAtom, tokenAtom, userInfoAtom } from '#features/auth/index.ts';
+import { loadUnreadAtom } from '#features/chat/index.ts';
+import { FriendPanel } from '#features/social/index.ts';
+import { panelFor } from '../panel-rules.ts';
+import { Header } from './header.tsx';
+import { MainNav } from './main-nav.tsx';
+
+/** Spec 2 layout: header, the route's side panel (left on desktop, on top on phones), the main area. */
+export function AppLayout() {
+  const { t } = useLingui();
+  const pathname = useLocation({ select: (l) => l.pathname });
+  const navigate = useNavigate();
+  const user = useAtomValue(userInfoAtom);
+  const token = useAtomValue(tokenAtom);
+  const refresh = useSetAtom(refreshUserInfoAtom);
+  const loadUnread = useSetAtom(loadUnreadAtom);
+  const panel = panelFor(pathname, user?.id);
+
+  useEffect(() => {
+    // Fresh balances and permissions once per session start; the stored copy shows meanwhile.
+    if (token) {
+      refresh().catch(() => {});
+      void loadUnread();
+    }
+  }, [token, refresh, loadUnread]);
+
+  const friendId = panel === 'friend' ? decodeURIComponent(pathname.split('/')[2] ?? '') : '';
+  return (
+    <div className="shell">
+      <a href="#main" className="skip-link">
+        {t`Skip to content`}
+      </a>
+      <Header />
+      <div className={`body${panel ? ' body-with-panel' : ''}`}>
+        {panel && (
+          <aside className="side">
+            {panel === 'user' && <UserInfoPanel />}
+            {panel === 'account' && <AccountPanel />}
+            {panel === 'friend' && (
+              <FriendPanel
+                key={friendId}
+                userId={friendId}
+                onChat={(id) => void navigate({ to: '/chat', search: { userId: String(id) } })}
+              />
+            )}
+          </aside>
+        )}
+        <main id="main" className="main" tabIndex={-1}>
+          <Outlet />
+        </main>
+      </div>
+      <MainNav variant="bottom" />
+    </div>
+  );
+}

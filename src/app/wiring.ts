@@ -1,0 +1,44 @@
+/**
+ * Connects lib/http.ts's hooks to the store, router and toaster (spec 7, 8), so lib/ stays free of app/.
+ */
+import { atom } from 'jotai';
+import {
+  clearSessionAtom,
+  isPublicPath,
+  refreshUserInfoAtom,
+  reloadFlagAtom,
+  resolveGuard,
+  tokenAtom,
+} from '#features/auth/index.ts';
+import { http } from '#lib/http.ts';
+import { pushToastAtom } from '#ui/toast.tsx';
+import type { AppStore } from './store.ts';
+
+/** Open while the 'permissions changed, reload?' question is on screen; one question at a time. */
+export const permissionPromptAtom = atom(false);
+
+interface RouterLike {
+  state: { location: { pathname: string; href: string } };
+  navigate: (options: { href: string; replace?: boolean }) => unknown;
+}
+
+export function wireHttp(store: AppStore, router: RouterLike): void {
+  http.configure({
+    getToken: () => store.get(tokenAtom),
+    notify: (kind, message) => store.set(pushToastAtom, { kind, message }),
+    onUnauthorized: () => {
+      store.set(clearSessionAtom);
+      const { pathname, href } = router.state.location;
+      if (isPublicPath(pathname)) return;
+      const target = resolveGuard(href, null);
+      if (target) void router.navigate({ href: target, replace: true });
+    },
+    onPermissionsChanged: () => {
+      store.set(reloadFlagAtom, (v) => !v);
+      if (store.get(permissionPromptAtom)) return;
+      store.set(permissionPromptAtom, true);
+      // Refresh the permission list now; the reload later picks up everything else.
+      store.set(refreshUserInfoAtom).catch(() => {});
+    },
+  });
+}

@@ -1,0 +1,104 @@
+import { Trans, useLingui } from '@lingui/react/macro';
+import { Link } from '@tanstack/react-router';
+import { useAtomValue } from 'jotai';
+import { useState } from 'react';
+import { userInfoAtom } from '#features/auth/index.ts';
+import { characterCount, currentMember, goldCount } from '#protocol/user.ts';
+import { Avatar } from '#ui/avatar.tsx';
+import { ChevronRightIcon, CoinIcon, EyeIcon, HeartIcon, ImageIcon, InfoIcon, MailIcon, TextIcon } from '#ui/icons.tsx';
+import { AboutMeDialog } from './about-me-dialog.tsx';
+import { ContactDialog } from './contact-dialog.tsx';
+import { LevelBadge } from './level-badge.tsx';
+
+/** Spec 2 user-info panel: who I am, my balances, and the ways to my visitors, moments and likes. */
+export function UserInfoPanel() {
+  const { t } = useLingui();
+  const user = useAtomValue(userInfoAtom);
+  const [dialog, setDialog] = useState<'about' | 'contact' | null>(null);
+  const member = currentMember(user?.memberRemainingList ?? []);
+  const name = user?.username ?? '';
+  return (
+    <nav className="panel" aria-label={t`My space`}>
+      <div className="panel-profile">
+        <Avatar src={user?.avatar} name={name || '?'} size={64} />
+        <div className="panel-who">
+          <strong className="panel-name">{name}</strong>
+          <LevelBadge levelName={member.levelName} />
+          {member.remainingDay > 0 && (
+            <span className="muted small">
+              <Trans>{member.remainingDay} days left</Trans>
+            </span>
+          )}
+        </div>
+      </div>
+      {user?.sign && <p className="panel-sign">{user.sign}</p>}
+      <dl className="panel-stats">
+        <div>
+          <dt>
+            <TextIcon size={16} />
+            <Trans>Characters</Trans>
+          </dt>
+          <dd>{user ? characterCount(user) + (user.dayCharacterCount ?? 0) : '—'}</dd>
+        </div>
+        <div>
+          <dt>
+            <CoinIcon size={16} />
+            <Trans>Gold coins</Trans>
+          </dt>
+          <dd>{user ? goldCount(user) : '—'}</dd>
+        </div>
+      </dl>
+      <ul className="panel-links">
+        <li>
+          <Link to="/visitor" className="panel-link" activeProps={{ 'aria-current': 'page' }}>
+            <EyeIcon size={18} />
+            <Trans>Visitors</Trans>
+            <ChevronRightIcon size={16} className="panel-chevron" />
+          </Link>
+        </li>
+        <li>
+          <Link
+            to="/homepage/$userId"
+            params={{ userId: String(user?.id ?? '') }}
+            className="panel-link"
+            activeProps={{ 'aria-current': 'page' }}
+          >
+            <ImageIcon size={18} />
+            <Trans>My moments</Trans>
+            <ChevronRightIcon size={16} className="panel-chevron" />
+          </Link>
+        </li>
+        <li>
+          <Link to="/like/me" className="panel-link" activeProps={{ 'aria-current': 'page' }}>
+            <HeartIcon size={18} />
+            <Trans>Who liked me</Trans>
+            <ChevronRightIcon size={16} className="panel-chevron" />
+          </Link>
+        </li>
+        <li>
+          <Link to="/i/like" className="panel-link" activeProps={{ 'aria-current': 'page' }}>
+            <HeartIcon size={18} />
+            <Trans>Who I liked</Trans>
+            <ChevronRightIcon size={16} className="panel-chevron" />
+          </Link>
+        </li>
+        <li>
+          <button type="button" className="panel-link" onClick={() => setDialog('about')}>
+            <InfoIcon size={18} />
+            <Trans>About me</Trans>
+            <ChevronRightIcon size={16} className="panel-chevron" />
+          </button>
+        </li>
+        <li>
+          <button type="button" className="panel-link" onClick={() => setDialog('contact')}>
+            <MailIcon size={18} />
+            <Trans>Contact us</Trans>
+            <ChevronRightIcon size={16} className="panel-chevron" />
+          </button>
+        </li>
+      </ul>
+      <AboutMeDialog open={dialog === 'about'} onOpenChange={(o) => setDialog(o ? 'about' : null)} />
+      <ContactDialog open={dialog === 'contact'} onOpenChange={(o) => setDialog(o ? 'contact' : null)} />
+    </nav>
+  );
+}

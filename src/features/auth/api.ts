@@ -1,0 +1,48 @@
+/** Calls of api.md Authentication and Users that the session needs. Passwords leave as md5 (spec 5). */
+import { http } from '#lib/http.ts';
+import { md5 } from '#lib/md5.ts';
+import type { UserInfo } from '#protocol/user.ts';
+
+/** Forms show these errors inline, so the global toast stays quiet. */
+const quiet = { silent: true } as const;
+
+export function loginRequest(keyword: string, password: string): Promise<string> {
+  return http.post<string>('/api/system/user/login', { keyword: keyword.trim(), password: md5(password) }, quiet);
+}
+
+export interface RegisterInput {
+  username: string;
+  email: string;
+  password: string;
+  birthday: string;
+  gender: 1 | 2;
+  country: string;
+  countryId: number;
+  height?: number | null;
+  weight?: number | null;
+  language?: string;
+}
+
+export function registerRequest(input: RegisterInput): Promise<string> {
+  return http.post<string>('/api/system/user/register', { ...input, password: md5(input.password) }, quiet);
+}
+
+export function logoutRequest(): Promise<null> {
+  return http.post<null>('/api/system/user/logout', undefined, quiet);
+}
+
+export function fetchUserInfo(): Promise<UserInfo> {
+  return http.get<UserInfo>('/api/system/user/info');
+}
+
+export function sendResetCode(email: string): Promise<null> {
+  return http.post<null>('/api/system/user/code', { email: email.trim() }, quiet);
+}
+
+export function resetPassword(email: string, code: string, password: string): Promise<null> {
+  return http.post<null>(
+    '/api/system/user/reset',
+    { email: email.trim(), code: code.trim(), password: md5(password) },
+    quiet,
+  );
+}

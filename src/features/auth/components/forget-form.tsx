@@ -1,0 +1,127 @@
+import { useLingui } from '@lingui/react/macro';
+import { type FormEvent, type ReactNode, useState } from 'react';
+import { Button } from '#ui/button.tsx';
+import { TextField } from '#ui/field.tsx';
+import { useToast } from '#ui/toast.tsx';
+import { resetPassword, sendResetCode } from '../api.ts';
+import { type Errors, hasErrors, type ResetValues, validateReset, validateResetEmail } from '../auth.rules.ts';
+import { errorText, FormError } from './form-error.tsx';
+
+export interface ForgetFormProps {
+  onDone: () => void;
+  footer?: ReactNode;
+}
+
+/** Password recovery (api.md): e-mail → send code → code and new password → reset → back to sign-in. */
+export function ForgetForm({ onDone, footer }: ForgetFormProps) {
+  const { t, i18n } = useLingui();
+  const toast = useToast();
+  const [values, setValues] = useState<ResetValues>({ email: '', code: '', password: '', confirm: '' });
+  const [errors, setErrors] = useState<Errors<keyof ResetValues>>({});
+  const [codeSent, setCodeSent] = useState(false);
+  const [busy, setBusy] = useState<'code' | 'reset' | null>(null);
+  const [serverError, setServerError] = useState<string | null>(null);
+
+  const text = (key: keyof ResetValues) => (e: { target: { value: string } }) => {
+    setValues((v) => ({ ...v, [key]: e.target.value }));
+    if (errors[key]) setErrors((prev) => ({ ...prev, [key]: undefined }));
+  };
+  const show = (key: keyof ResetValues) => (errors[key] ? i18n._(errors[key]) : undefined);
+
+  async function sendCode() {
+    const found = validateResetEmail(values.email);
+    setErrors(found);
+    setServerError(null);
+    if (hasErrors(found)) return;
+    setBusy('code');
+    try {
+      await sendResetCode(values.email);
+      setCodeSent(true);
+      toast('success', t`If this e-mail belongs to an account, a code is on its way.`);
+    } catch (error) {
+      setServerError(errorText(error, t`error`));
+    } finally {
+      setBusy(null);
+    }
+  }
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    if (!codeSent) return sendCode();
+    const found = validateReset(values);
+    setErrors(found);
+    setServerError(null);
+    if (hasErrors(found)) return;
+    setBusy('reset');
+    try {
+      await resetPassword(values.email, values.code, values.password);
+      toast('success', t`Password changed. Please sign in.`);
+      onDone();
+    } catch (error) {
+      setServerError(errorText(error, t`error`));
+    } finally {
+      setBusy(null);
+    }
+  }
+
+  return (
+    <form className="form" onSubmit={submit} noValidate>
+      <div className="field-with-action">
+        <TextField
+          label={t`E-mail`}
+          name="email"
+          type="email"
+          autoComplete="email"
+          value={values.email}
+          onChange={text('email')}
+          error={show('email')}
+        />
+        {codeSent && (
+          <Button variant="secondary" onClick={sendCode} busy={busy === 'code'}>
+            {t`Send again`}
+          </Button>
+        )}
+      </div>
+      {codeSent && (
+        <>
+          <TextField
+            label={t`Verification code`}
+            name="code"
+            inputMode="numeric"
+            autoComplete="one-time-code"
+            maxLength={6}
+            hint={t`The 6 digits from the e-mail, valid for 15 minutes.`}
+            value={values.code}
+            onChange={text('code')}
+            error={show('code')}
+          />
+          <TextField
+            label={t`New password`}
+            name="password"
+            type="password"
+            autoComplete="new-password"
+            maxLength={20}
+            value={values.password}
+            onChange={text('password')}
+            error={show('password')}
+          />
+          <TextField
+            label={t`Confirm password`}
+            name="confirm"
+            type="password"
+            autoComplete="new-password"
+            maxLength={20}
+            value={values.confirm}
+            onChange={text('confirm')}
+            error={show('confirm')}
+          />
+        </>
+      )}
+      <FormError message={serverError} />
+      <Button type="submit" size="lg" block busy={busy !== null && (codeSent ? busy === 'reset' : true)}>
+        {codeSent ? t`Reset password` : t`Send code`}
+      </Button>
+      {footer && <div className="form-footer">{footer}</div>}
+    </form>
+  );
+}

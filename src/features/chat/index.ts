@@ -1,0 +1,1 @@
+export { loadUnreadAtom, unreadCountAtom } from './chat.atoms.ts';

@@ -1,0 +1,155 @@
+import { Trans, useLingui } from '@lingui/react/macro';
+import { useEffect, useState } from 'react';
+import { LevelBadge } from '#features/account/index.ts';
+import { useAsync } from '#lib/use-async.ts';
+import { Avatar } from '#ui/avatar.tsx';
+import { Button } from '#ui/button.tsx';
+import { ConfirmDialog } from '#ui/confirm-dialog.tsx';
+import { Dialog } from '#ui/dialog.tsx';
+import { EmptyState, Spinner } from '#ui/empty-state.tsx';
+import { BanIcon, ChatIcon, CoinIcon, CrownIcon, FlagIcon, GiftIcon, HeartIcon, TextIcon } from '#ui/icons.tsx';
+import { useToast } from '#ui/toast.tsx';
+import { addVisit, fetchBaseUser, fetchLikes, setLike } from '../api.ts';
+import { ReportDialog } from './report-dialog.tsx';
+
+export interface FriendPanelProps {
+  userId: string;
+  onChat: (userId: number) => void;
+}
+
+type DialogName = 'characters' | 'upgrade' | 'gold' | 'report' | 'block' | null;
+
+/** Spec 2 friend-info panel for /homepage/{other}: who they are and what I can do for or about them. */
+export function FriendPanel({ userId, onChat }: FriendPanelProps) {
+  const { t } = useLingui();
+  const toast = useToast();
+  const friend = useAsync(() => fetchBaseUser(userId), [userId]);
+  const likeState = useAsync(() => fetchLikes(userId).catch(() => false), [userId]);
+  const [liked, setLiked] = useState(false);
+  const [dialog, setDialog] = useState<DialogName>(null);
+  const [liking, setLiking] = useState(false);
+
+  useEffect(() => setLiked(Boolean(likeState.data)), [likeState.data]);
+  useEffect(() => {
+    if (friend.data) void addVisit(friend.data.id);
+  }, [friend.data]);
+
+  if (friend.loading) return <Spinner label={t`Loading…`} />;
+  if (!friend.data)
+    return (
+      <div className="panel">
+        <EmptyState title={t`This member could not be loaded`}>
+          <Button variant="secondary" onClick={friend.reload}>
+            {t`Try again`}
+          </Button>
+        </EmptyState>
+      </div>
+    );
+
+  const f = friend.data;
+  async function toggleLike() {
+    setLiking(true);
+    try {
+      setLiked(await setLike(f.id, !liked));
+    } catch {
+      // http.ts showed the warning.
+    } finally {
+      setLiking(false);
+    }
+  }
+  const close = (open: boolean) => !open && setDialog(null);
+
+  return (
+    <section className="panel" aria-label={t`About ${f.username}`}>
+      <div className="panel-profile">
+        <Avatar src={f.avatar} name={f.username} size={72} />
+        <div className="panel-who">
+          <strong className="panel-name">{f.username}</strong>
+          <LevelBadge levelName={f.levelName} />
+        </div>
+      </div>
+      <dl className="facts">
+        <div>
+          <dt>{t`Age`}</dt>
+          <dd>{f.age ?? '—'}</dd>
+        </div>
+        <div>
+          <dt>{t`Constellation`}</dt>
+          <dd>{f.constellation || '—'}</dd>
+        </div>
+      </dl>
+      <p className="panel-sign">{f.sign || t`No introduction yet.`}</p>
+      <div className="friend-actions">
+        <Button onClick={() => onChat(f.id)} block>
+          <ChatIcon size={18} />
+          <Trans>Chat</Trans>
+        </Button>
+        <Button variant="secondary" aria-pressed={liked} busy={liking} onClick={toggleLike} block>
+          <HeartIcon size={18} className={liked ? 'heart-on' : undefined} />
+          {liked ? t`Dislike` : t`Like`}
+        </Button>
+      </div>
+      <ul className="panel-links">
+        <li>
+          <button type="button" className="panel-link" onClick={() => setDialog('characters')}>
+            <TextIcon size={18} />
+            <Trans>Send characters</Trans>
+          </button>
+        </li>
+        <li>
+          <button type="button" className="panel-link" onClick={() => setDialog('upgrade')}>
+            <CrownIcon size={18} />
+            <Trans>Upgrade</Trans>
+          </button>
+        </li>
+        <li>
+          <button type="button" className="panel-link" onClick={() => setDialog('gold')}>
+            <CoinIcon size={18} />
+            <Trans>Send gold coins</Trans>
+          </button>
+        </li>
+        <li>
+          <button type="button" className="panel-link" onClick={() => setDialog('report')}>
+            <FlagIcon size={18} />
+            <Trans>Report</Trans>
+          </button>
+        </li>
+        <li>
+          <button type="button" className="panel-link panel-link-danger" onClick={() => setDialog('block')}>
+            <BanIcon size={18} />
+            <Trans>Block</Trans>
+          </button>
+        </li>
+      </ul>
+      <Dialog
+        open={dialog === 'characters' || dialog === 'upgrade' || dialog === 'gold'}
+        onOpenChange={close}
+        title={
+          dialog === 'characters'
+            ? t`Send characters for ${f.username}`
+            : dialog === 'gold'
+              ? t`Send gold coins for ${f.username}`
+              : t`Upgrade for ${f.username}`
+        }
+      >
+        <EmptyState icon={<GiftIcon size={36} />} title={t`Coming soon`}>
+          {t`Gifts for other members open with the next release.`}
+        </EmptyState>
+      </Dialog>
+      <ReportDialog reportedId={f.id} open={dialog === 'report'} onOpenChange={close} />
+      <ConfirmDialog
+        open={dialog === 'block'}
+        onOpenChange={close}
+        title={t`Block ${f.username}?`}
+        description={t`They will not be able to send you messages.`}
+        cancelLabel={t`Cancel`}
+        confirmLabel={t`Block`}
+        tone="danger"
+        onConfirm={() => {
+          // TODO(realtime): send the block frame over lib/socket.ts once it exists (spec 4).
+          toast('info', t`Blocking arrives with live chat.`);
+        }}
+      />
+    </section>
+  );
+}
