@@ -1,8 +1,14 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { createFileRoute, Link, redirect, useNavigate } from '@tanstack/react-router';
 import { LanguageMenu } from '#app/layout/language-menu.tsx';
-import { AuthShell, ForgetForm, resolveGuard, tokenAtom } from '#features/auth/index.ts';
-import { type AuthSearch, validateAuthSearch } from './-auth-search.ts';
+import {
+  type AuthSearch,
+  AuthShell,
+  ForgetForm,
+  resolveGuard,
+  tokenAtom,
+  validateAuthSearch,
+} from '#features/auth/index.ts';
 
 /** Spec 2: password recovery, the login page in recovery mode. */
 export const Route = createFileRoute('/forget')({

@@ -1,8 +1,15 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { createFileRoute, Link, redirect, useNavigate } from '@tanstack/react-router';
 import { LanguageMenu } from '#app/layout/language-menu.tsx';
-import { AuthShell, afterSignIn, LoginForm, resolveGuard, tokenAtom } from '#features/auth/index.ts';
-import { type AuthSearch, validateAuthSearch } from './-auth-search.ts';
+import {
+  type AuthSearch,
+  AuthShell,
+  afterSignIn,
+  LoginForm,
+  resolveGuard,
+  tokenAtom,
+  validateAuthSearch,
+} from '#features/auth/index.ts';
 
 export const Route = createFileRoute('/login')({
   validateSearch: validateAuthSearch,

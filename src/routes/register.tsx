@@ -1,8 +1,15 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { createFileRoute, Link, redirect, useNavigate } from '@tanstack/react-router';
 import { LanguageMenu } from '#app/layout/language-menu.tsx';
-import { AuthShell, afterSignIn, RegisterForm, resolveGuard, tokenAtom } from '#features/auth/index.ts';
-import { type AuthSearch, validateAuthSearch } from './-auth-search.ts';
+import {
+  type AuthSearch,
+  AuthShell,
+  afterSignIn,
+  RegisterForm,
+  resolveGuard,
+  tokenAtom,
+  validateAuthSearch,
+} from '#features/auth/index.ts';
 
 /** The login page's sign-up mode: after success the member is signed in and goes on (to /chat). */
 export const Route = createFileRoute('/register')({

@@ -26,8 +26,9 @@ export function MainNav({ variant }: { variant: 'top' | 'bottom' }) {
           <span className="nav-icon">
             <Icon size={variant === 'bottom' ? 22 : 18} />
             {badge > 0 && (
-              <span className="nav-badge" aria-label={t`${badge} unread`}>
-                {badge > 99 ? '99+' : badge}
+              <span className="nav-badge">
+                <span aria-hidden="true">{badge > 99 ? '99+' : badge}</span>
+                <span className="sr-only">{t`${badge} unread`}</span>
               </span>
             )}
           </span>

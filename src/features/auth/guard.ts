@@ -11,7 +11,8 @@ export function isPublicPath(pathname: string): boolean {
 export function safeRedirect(target: unknown): string | null {
   if (typeof target !== 'string' || !target.startsWith('/')) return null;
   if (target.startsWith('//') || target.startsWith('/\\')) return null;
-  if (/[\u0000-\u001f]/.test(target)) return null;
+  // Control characters (tab, newline) can make browsers read a path as another origin.
+  if ([...target].some((c) => c.charCodeAt(0) < 0x20)) return null;
   const pathname = target.split(/[?#]/)[0] ?? '';
   if (isPublicPath(pathname)) return null;
   return target;

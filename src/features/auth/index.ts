@@ -1,4 +1,5 @@
 export { fetchUserInfo } from './api.ts';
+export { type AuthSearch, validateAuthSearch } from './auth-search.ts';
 export { AuthShell } from './components/auth-shell.tsx';
 export { ForgetForm } from './components/forget-form.tsx';
 export { LoginForm } from './components/login-form.tsx';

@@ -1,3 +1,4 @@
+// biome-ignore-all lint/style/useFilenamingConvention: TanStack file routes spell params and splats with `$`.
 import { useLingui } from '@lingui/react/macro';
 import { createFileRoute } from '@tanstack/react-router';
 import { ImageIcon } from '#ui/icons.tsx';

@@ -1,3 +1,4 @@
+// biome-ignore-all lint/style/useFilenamingConvention: TanStack file routes spell params and splats with `$`.
 import { createFileRoute, redirect } from '@tanstack/react-router';
 import { safeRedirect } from '#features/auth/index.ts';
 

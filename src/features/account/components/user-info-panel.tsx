@@ -17,6 +17,7 @@ export function UserInfoPanel() {
   const [dialog, setDialog] = useState<'about' | 'contact' | null>(null);
   const member = currentMember(user?.memberRemainingList ?? []);
   const name = user?.username ?? '';
+  const days = member.remainingDay;
   return (
     <nav className="panel" aria-label={t`My space`}>
       <div className="panel-profile">
@@ -26,7 +27,7 @@ export function UserInfoPanel() {
           <LevelBadge levelName={member.levelName} />
           {member.remainingDay > 0 && (
             <span className="muted small">
-              <Trans>{member.remainingDay} days left</Trans>
+              <Trans>{days} days left</Trans>
             </span>
           )}
         </div>

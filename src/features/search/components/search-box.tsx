@@ -20,7 +20,7 @@ export function SearchBox({ onSearch }: { onSearch: (username: string) => void }
   }
 
   return (
-    <div className="search" role="search">
+    <search className="search">
       <SearchIcon className="search-icon" size={18} />
       <input
         type="search"
@@ -33,6 +33,6 @@ export function SearchBox({ onSearch }: { onSearch: (username: string) => void }
         onChange={(e) => setValue(e.target.value.slice(0, LIMITS.search))}
         onKeyDown={onKeyDown}
       />
-    </div>
+    </search>
   );
 }

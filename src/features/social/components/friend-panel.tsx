@@ -47,6 +47,7 @@ export function FriendPanel({ userId, onChat }: FriendPanelProps) {
     );
 
   const f = friend.data;
+  const name = f.username;
   async function toggleLike() {
     setLiking(true);
     try {
@@ -60,7 +61,7 @@ export function FriendPanel({ userId, onChat }: FriendPanelProps) {
   const close = (open: boolean) => !open && setDialog(null);
 
   return (
-    <section className="panel" aria-label={t`About ${f.username}`}>
+    <section className="panel" aria-label={t`About ${name}`}>
       <div className="panel-profile">
         <Avatar src={f.avatar} name={f.username} size={72} />
         <div className="panel-who">
@@ -126,10 +127,10 @@ export function FriendPanel({ userId, onChat }: FriendPanelProps) {
         onOpenChange={close}
         title={
           dialog === 'characters'
-            ? t`Send characters for ${f.username}`
+            ? t`Send characters for ${name}`
             : dialog === 'gold'
-              ? t`Send gold coins for ${f.username}`
-              : t`Upgrade for ${f.username}`
+              ? t`Send gold coins for ${name}`
+              : t`Upgrade for ${name}`
         }
       >
         <EmptyState icon={<GiftIcon size={36} />} title={t`Coming soon`}>
@@ -140,7 +141,7 @@ export function FriendPanel({ userId, onChat }: FriendPanelProps) {
       <ConfirmDialog
         open={dialog === 'block'}
         onOpenChange={close}
-        title={t`Block ${f.username}?`}
+        title={t`Block ${name}?`}
         description={t`They will not be able to send you messages.`}
         cancelLabel={t`Cancel`}
         confirmLabel={t`Block`}
