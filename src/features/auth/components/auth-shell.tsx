@@ -43,9 +43,9 @@ export function AuthShell({
           </ul>
         </div>
         <div className="auth-bubbles" aria-hidden="true">
-          <span className="bubble bubble-a">Hola! 👋</span>
-          <span className="bubble bubble-b">Hello! 👋</span>
-          <span className="bubble bubble-c">你好 😊</span>
+          <span className="bubble bubble-a">¡Hola!</span>
+          <span className="bubble bubble-b">Hello!</span>
+          <span className="bubble bubble-c">你好！</span>
         </div>
       </aside>
       <main className="auth-main">
