@@ -95,7 +95,9 @@ describe('http envelope', () => {
   });
 
   it('silent calls never toast', async () => {
-    const { client, hooks } = setup(() => envelope(400, { code: 400, message: 'Wrong username or password', data: null }));
+    const { client, hooks } = setup(() =>
+      envelope(400, { code: 400, message: 'Wrong username or password', data: null }),
+    );
     await expect(client.post('/api/system/user/login', {}, { silent: true })).rejects.toThrow(
       'Wrong username or password',
     );

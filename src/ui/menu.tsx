@@ -1,6 +1,7 @@
 /** Dropdown menu parts, styled once; keyboard paths (arrows, typeahead, Escape) come from radix. */
 import { DropdownMenu as M } from 'radix-ui';
 import type { ComponentProps } from 'react';
+import { CheckIcon } from './icons.tsx';
 
 export const Menu = M.Root;
 export const MenuTrigger = M.Trigger;
@@ -22,7 +23,9 @@ export function MenuRadioItem({ className, children, ...rest }: ComponentProps<t
   return (
     <M.RadioItem className={`menu-item ${className ?? ''}`} {...rest}>
       <span className="menu-check">
-        <M.ItemIndicator>✓</M.ItemIndicator>
+        <M.ItemIndicator>
+          <CheckIcon size={16} />
+        </M.ItemIndicator>
       </span>
       {children}
     </M.RadioItem>

@@ -1,6 +1,12 @@
 import type { MessageDescriptor } from '@lingui/core';
 import { describe, expect, it } from 'vitest';
-import { type RegisterValues, validateLogin, validateRegister, validateReset, validateResetEmail } from './auth.rules.ts';
+import {
+  type RegisterValues,
+  validateLogin,
+  validateRegister,
+  validateReset,
+  validateResetEmail,
+} from './auth.rules.ts';
 
 const text = (d: MessageDescriptor | undefined) => d?.message;
 const TODAY = new Date('2026-06-01T00:00:00Z');
