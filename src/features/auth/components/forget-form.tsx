@@ -5,7 +5,7 @@ import { TextField } from '#ui/field.tsx';
 import { useToast } from '#ui/toast.tsx';
 import { resetPassword, sendResetCode } from '../api.ts';
 import { type Errors, hasErrors, type ResetValues, validateReset, validateResetEmail } from '../auth.rules.ts';
-import { errorText, FormError } from './form-error.tsx';
+import { errorText, FormError, focusFirstError } from './form-error.tsx';
 
 export interface ForgetFormProps {
   onDone: () => void;
@@ -51,7 +51,7 @@ export function ForgetForm({ onDone, footer }: ForgetFormProps) {
     const found = validateReset(values);
     setErrors(found);
     setServerError(null);
-    if (hasErrors(found)) return;
+    if (hasErrors(found)) return focusFirstError(event.currentTarget as HTMLFormElement);
     setBusy('reset');
     try {
       await resetPassword(values.email, values.code, values.password);

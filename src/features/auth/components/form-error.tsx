@@ -14,3 +14,8 @@ export function FormError({ message }: { message: string | null }) {
 export function errorText(error: unknown, fallback: string): string {
   return error instanceof Error && error.message ? error.message : fallback;
 }
+
+/** After a failed submit the first invalid field gets focus, so a phone scrolls to it and a screen reader reads it. */
+export function focusFirstError(form: HTMLFormElement | null): void {
+  requestAnimationFrame(() => form?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus());
+}

@@ -6,7 +6,7 @@ import { TextField } from '#ui/field.tsx';
 import { loginRequest } from '../api.ts';
 import { type Errors, hasErrors, type LoginValues, validateLogin } from '../auth.rules.ts';
 import { signInAtom } from '../session.atoms.ts';
-import { errorText, FormError } from './form-error.tsx';
+import { errorText, FormError, focusFirstError } from './form-error.tsx';
 
 export interface LoginFormProps {
   onSignedIn: () => void;
@@ -33,7 +33,7 @@ export function LoginForm({ onSignedIn, footer, forgotLink }: LoginFormProps) {
     const found = validateLogin(values);
     setErrors(found);
     setServerError(null);
-    if (hasErrors(found)) return;
+    if (hasErrors(found)) return focusFirstError(event.currentTarget as HTMLFormElement);
     setBusy(true);
     try {
       await signIn(await loginRequest(values.keyword, values.password));

@@ -7,7 +7,7 @@ import { registerRequest } from '../api.ts';
 import { type Errors, hasErrors, type RegisterValues, validateRegister } from '../auth.rules.ts';
 import { countryNameEn, countryOptions } from '../countries.ts';
 import { signInAtom } from '../session.atoms.ts';
-import { errorText, FormError } from './form-error.tsx';
+import { errorText, FormError, focusFirstError } from './form-error.tsx';
 
 const EMPTY: RegisterValues = {
   username: '',
@@ -51,7 +51,7 @@ export function RegisterForm({ onRegistered, footer }: RegisterFormProps) {
     const found = validateRegister(values);
     setErrors(found);
     setServerError(null);
-    if (hasErrors(found)) return;
+    if (hasErrors(found)) return focusFirstError(event.currentTarget as HTMLFormElement);
     setBusy(true);
     try {
       const countryId = Number(values.countryId);
