@@ -1,0 +1,94 @@
+/** buildApp(config): the whole HTTP and WebSocket server, without listening; main.ts and the tests both use it. */
+import fastifyWebsocket from '@fastify/websocket';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { API_BASE } from '#protocol/constants.ts';
+import { createMailer, type Mailer } from './adapters/mail/mailer.ts';
+import type { Config } from './config.ts';
+import type { AppContext } from './context.ts';
+import { type DatabaseHandle, openDatabase } from './db/database.ts';
+import { authRoutes } from './modules/auth/auth.routes.ts';
+import { seedDemo } from './modules/demo/demo.seed.ts';
+import { healthRoutes } from './modules/health/health.routes.ts';
+import { usersRoutes } from './modules/users/users.routes.ts';
+import { installAuth } from './plugins/auth.ts';
+import { installErrorHandling } from './plugins/errors.ts';
+import { createAuthLimits } from './plugins/rate-limit.ts';
+import { installSecurityHeaders } from './plugins/security-headers.ts';
+import { installStaticClient } from './plugins/static-client.ts';
+import { wsRoutes } from './realtime/ws.routes.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    amity: AppContext;
+  }
+}
+
+export interface AppOverrides {
+  /** An already opened database (tests: a template-loaded PGlite or a schema on PostgreSQL). */
+  database?: DatabaseHandle;
+  mailer?: Mailer;
+  now?: () => Date;
+}
+
+/** The socket path carries the token: logs keep only its first characters' place. */
+export function redactUrl(url: string): string {
+  return url.replace(/^\/ws\/[^/?]+/, '/ws/[token]');
+}
+
+export async function buildApp(config: Config, overrides: AppOverrides = {}): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: {
+      level: config.logLevel,
+      serializers: {
+        req: (req) => ({ method: req.method, url: redactUrl(req.url), remoteAddress: req.ip }),
+      },
+    },
+    bodyLimit: config.bodyLimitBytes,
+    // Request ids in logs are enough; nobody needs them in the answers.
+    requestIdHeader: false,
+  });
+
+  const database = overrides.database ?? (await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir }));
+  const ctx: AppContext = {
+    config,
+    db: database.db,
+    mailer:
+      overrides.mailer ??
+      createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir: config.dataDir, log: app.log }),
+    limits: createAuthLimits(config.rateLimit.authPerIpPerMin, config.rateLimit.authPerAccountPerMin),
+    log: app.log,
+    now: overrides.now ?? (() => new Date()),
+  };
+  app.decorate('amity', ctx);
+  app.addHook('onClose', async () => {
+    await ctx.mailer.close?.();
+    if (!overrides.database) await database.close();
+  });
+
+  try {
+    if (config.demo) {
+      const seeded = await seedDemo(ctx.db, config.dataDir, ctx.now());
+      if (seeded > 0) app.log.info(`seeded ${seeded} demo members`);
+    }
+
+    installErrorHandling(app);
+    installSecurityHeaders(app, config);
+    installAuth(app);
+    await app.register(fastifyWebsocket, { options: { maxPayload: 64 * 1024 } });
+
+    await app.register(
+      async (api) => {
+        healthRoutes(api, ctx);
+        authRoutes(api, ctx);
+        usersRoutes(api, ctx);
+      },
+      { prefix: API_BASE },
+    );
+    await app.register(async (ws) => wsRoutes(ws, ctx));
+    await installStaticClient(app, config);
+  } catch (error) {
+    await app.close();
+    throw error;
+  }
+  return app;
+}

@@ -1,0 +1,141 @@
+/** Every environment variable of the server, parsed once with zod; the rest of the server reads only `Config`. */
+import { resolve } from 'node:path';
+import { z } from 'zod';
+
+const DEV_SESSION_SECRET = 'amity-dev-session-secret-change-me';
+const DEV_PAYLOAD_KEY = 'amity-dev-payload-key';
+
+const flag = (name: string, fallback: boolean) =>
+  z
+    .string()
+    .optional()
+    .transform((v, ctx) => {
+      if (v === undefined || v === '') return fallback;
+      if (/^(1|true|yes|on)$/i.test(v)) return true;
+      if (/^(0|false|no|off)$/i.test(v)) return false;
+      ctx.addIssue({ code: 'custom', message: `${name} must be 0 or 1` });
+      return z.NEVER;
+    });
+
+const int = (name: string, fallback: number, min: number, max: number) =>
+  z
+    .string()
+    .optional()
+    .transform((v, ctx) => {
+      if (v === undefined || v === '') return fallback;
+      const n = Number(v);
+      if (!Number.isInteger(n) || n < min || n > max) {
+        ctx.addIssue({ code: 'custom', message: `${name} must be a whole number from ${min} to ${max}, got '${v}'` });
+        return z.NEVER;
+      }
+      return n;
+    });
+
+const text = (fallback: string) =>
+  z
+    .string()
+    .optional()
+    .transform((v) => (v === undefined || v === '' ? fallback : v));
+
+const optionalText = z
+  .string()
+  .optional()
+  .transform((v) => (v === undefined || v === '' ? undefined : v));
+
+const envSchema = z.object({
+  PORT: int('PORT', 8080, 0, 65535),
+  HOST: text('127.0.0.1'),
+  DATA_DIR: text('./data'),
+  DATABASE_URL: optionalText.refine((v) => v === undefined || /^(postgres(ql)?|memory):\/\//.test(v), {
+    message: 'DATABASE_URL must start with postgres://, postgresql:// or be memory://',
+  }),
+  DEMO: flag('DEMO', true),
+  NODE_ENV: z
+    .enum(['development', 'production', 'test'], { message: 'NODE_ENV must be development, production or test' })
+    .default('development'),
+  SESSION_SECRET: text(DEV_SESSION_SECRET),
+  PAYLOAD_KEY: text(DEV_PAYLOAD_KEY),
+  SMTP_URL: optionalText.refine((v) => v === undefined || /^smtps?:\/\//.test(v), {
+    message: 'SMTP_URL must start with smtp:// or smtps://',
+  }),
+  MAIL_FROM: text('Amity <no-reply@amity.local>'),
+  ALLOWED_ORIGINS: text(''),
+  CLIENT_DIR: text('dist/client'),
+  RATE_LIMIT_AUTH_PER_MIN: int('RATE_LIMIT_AUTH_PER_MIN', 20, 1, 1_000_000),
+  RATE_LIMIT_ACCOUNT_PER_MIN: int('RATE_LIMIT_ACCOUNT_PER_MIN', 10, 1, 1_000_000),
+  BODY_LIMIT_BYTES: int('BODY_LIMIT_BYTES', 1_048_576, 1024, 100 * 1_048_576),
+  LOG_LEVEL: z
+    .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], {
+      message: 'LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent',
+    })
+    .default('info'),
+});
+
+export interface Config {
+  port: number;
+  host: string;
+  /** Absolute path: PGlite files, uploads, mail outbox and the lock file live here. */
+  dataDir: string;
+  /** undefined → PGlite in dataDir/pglite; 'memory://' → in-memory PGlite; otherwise a PostgreSQL URL. */
+  databaseUrl: string | undefined;
+  demo: boolean;
+  nodeEnv: 'development' | 'production' | 'test';
+  sessionSecret: string;
+  payloadKey: string;
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  allowedOrigins: string[];
+  clientDir: string;
+  rateLimit: { authPerIpPerMin: number; authPerAccountPerMin: number };
+  bodyLimitBytes: number;
+  logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
+}
+
+/** A startup problem the operator can fix; main.ts prints its message without a stack trace. */
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+export function loadConfig(env: Record<string, string | undefined>): Config {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0]!;
+    const field = issue.path.join('.');
+    throw new ConfigError(issue.message.startsWith(field) ? issue.message : `${field}: ${issue.message}`);
+  }
+  const e = parsed.data;
+  const origins = e.ALLOWED_ORIGINS.split(',')
+    .map((o) => o.trim().replace(/\/$/, ''))
+    .filter(Boolean);
+  for (const origin of origins) {
+    if (!/^https?:\/\/[^/]+$/.test(origin)) {
+      throw new ConfigError(`ALLOWED_ORIGINS: '${origin}' is not an origin like https://example.com`);
+    }
+  }
+  if (e.NODE_ENV === 'production') {
+    // Default secrets are public (they are in this file), so a production server with one would be open.
+    if (e.SESSION_SECRET === DEV_SESSION_SECRET) {
+      throw new ConfigError('SESSION_SECRET must be set to a private value when NODE_ENV=production');
+    }
+    if (e.PAYLOAD_KEY === DEV_PAYLOAD_KEY) {
+      throw new ConfigError('PAYLOAD_KEY must be set to a private value when NODE_ENV=production');
+    }
+  }
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    dataDir: resolve(e.DATA_DIR),
+    databaseUrl: e.DATABASE_URL,
+    demo: e.DEMO,
+    nodeEnv: e.NODE_ENV,
+    sessionSecret: e.SESSION_SECRET,
+    payloadKey: e.PAYLOAD_KEY,
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM,
+    allowedOrigins: origins,
+    clientDir: resolve(e.CLIENT_DIR),
+    rateLimit: { authPerIpPerMin: e.RATE_LIMIT_AUTH_PER_MIN, authPerAccountPerMin: e.RATE_LIMIT_ACCOUNT_PER_MIN },
+    bodyLimitBytes: e.BODY_LIMIT_BYTES,
+    logLevel: e.LOG_LEVEL,
+  };
+}

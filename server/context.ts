@@ -1,0 +1,16 @@
+/** What routes and services are given: built once in app.ts, replaced piecewise by tests. */
+import type { FastifyBaseLogger } from 'fastify';
+import type { Mailer } from './adapters/mail/mailer.ts';
+import type { Config } from './config.ts';
+import type { Db } from './db/database.ts';
+import type { AuthLimits } from './plugins/rate-limit.ts';
+
+export interface AppContext {
+  config: Config;
+  db: Db;
+  mailer: Mailer;
+  limits: AuthLimits;
+  log: FastifyBaseLogger;
+  /** The clock, so tests can move through days and expiries. */
+  now: () => Date;
+}

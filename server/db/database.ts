@@ -1,0 +1,101 @@
+/**
+ * Opens the one database: PGlite (in DATA_DIR or in memory) or PostgreSQL, both through Kysely's
+ * PostgresDialect over a pg.Pool, so that one SQL dialect and one migration set serve both.
+ */
+import { join } from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { createPgConfig } from '@electric-sql/pglite/node-postgres';
+import { Kysely, PostgresDialect, sql } from 'kysely';
+import pg from 'pg';
+import { acquireDataDirLock, type DataDirLock } from './lock.ts';
+import { migrateToLatest } from './migrations/index.ts';
+import type { Database } from './schema.ts';
+
+// A date column means a calendar day: keep 'YYYY-MM-DD' instead of a Date at local midnight.
+pg.types.setTypeParser(pg.types.builtins.DATE, (value: string) => value);
+
+export type Db = Kysely<Database>;
+
+export interface DatabaseHandle {
+  db: Db;
+  kind: 'pglite' | 'postgres';
+  close(): Promise<void>;
+}
+
+export interface OpenDatabaseOptions {
+  /** undefined → PGlite in `dataDir`/pglite; 'memory://' → in-memory PGlite; else a PostgreSQL URL. */
+  url: string | undefined;
+  dataDir: string | undefined;
+  /** A PGlite data folder dump to start from instead of running initdb (tests: about 0.7 s instead of 5 s). */
+  pgliteTemplate?: Blob;
+  /** Extra pg.Pool settings for PostgreSQL, e.g. a search_path per test file. */
+  poolOptions?: pg.PoolConfig;
+  migrate?: boolean;
+}
+
+export async function openDatabase(options: OpenDatabaseOptions): Promise<DatabaseHandle> {
+  const handle = options.url?.startsWith('postgres') ? openPostgres(options) : await openPglite(options);
+  if (options.migrate !== false) {
+    try {
+      await migrateToLatest(handle.db as Kysely<unknown>);
+    } catch (error) {
+      await handle.close();
+      throw error;
+    }
+  }
+  return handle;
+}
+
+function openPostgres(options: OpenDatabaseOptions): DatabaseHandle {
+  const pool = new pg.Pool({ connectionString: options.url, max: 10, ...options.poolOptions });
+  // An idle client losing its connection must not crash the process; the next query reports it.
+  pool.on('error', () => {});
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  return { db, kind: 'postgres', close: () => db.destroy() };
+}
+
+async function openPglite(options: OpenDatabaseOptions): Promise<DatabaseHandle> {
+  const inMemory = options.url === 'memory://' || options.dataDir === undefined;
+  let lock: DataDirLock | undefined;
+  if (!inMemory) lock = acquireDataDirLock(options.dataDir!);
+  let pglite: PGlite;
+  try {
+    pglite = await PGlite.create(inMemory ? undefined : join(options.dataDir!, 'pglite'), {
+      loadDataDir: inMemory ? options.pgliteTemplate : undefined,
+    });
+  } catch (error) {
+    lock?.release();
+    throw error;
+  }
+  const pool = new pg.Pool(createPgConfig(pglite));
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  return {
+    db,
+    kind: 'pglite',
+    async close() {
+      try {
+        await db.destroy();
+        await pglite.close();
+      } finally {
+        lock?.release();
+      }
+    },
+  };
+}
+
+export async function isDatabaseReachable(db: Db): Promise<boolean> {
+  try {
+    await sql`select 1`.execute(db);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** PostgreSQL's unique_violation; `constraint` names the index that refused the row. */
+export function uniqueViolation(error: unknown): { constraint: string } | undefined {
+  if (typeof error === 'object' && error !== null && (error as { code?: unknown }).code === '23505') {
+    return { constraint: String((error as { constraint?: unknown }).constraint ?? '') };
+  }
+  return undefined;
+}

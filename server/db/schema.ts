@@ -1,0 +1,88 @@
+/** Table types for Kysely. numeric and int8 columns arrive as strings (as node-postgres gives them); dates as 'YYYY-MM-DD'. */
+import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
+
+type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
+/** numeric(12,2): read as a string to keep cents exact, written as number or string. */
+type Numeric = ColumnType<string, number | string | undefined, number | string>;
+
+export interface UsersTable {
+  id: Generated<number>;
+  username: string;
+  email: string;
+  password_hash: string;
+  birthday: string;
+  gender: number;
+  country: string;
+  country_id: number | null;
+  height: number | null;
+  weight: number | null;
+  language: Generated<string>;
+  avatar: Generated<string>;
+  sign: Generated<string>;
+  staff_account: Generated<boolean>;
+  buy_character_count: Generated<number>;
+  give_character_count: Generated<number>;
+  register_character_count: Generated<number>;
+  /** Translation characters left on `day_characters_date` (UTC); another day means the full allowance. */
+  day_characters: Generated<number>;
+  day_characters_date: string | null;
+  month_video_count: Generated<number>;
+  buy_gold: Numeric;
+  give_gold: Numeric;
+  created_at: Timestamp;
+}
+
+export interface SessionsTable {
+  token_hash: string;
+  user_id: number;
+  created_at: Timestamp;
+  last_used_at: Timestamp;
+  revoked: Generated<boolean>;
+}
+
+export interface LedgerTable {
+  id: Generated<string>;
+  user_id: number;
+  /** Which balance moved: register_character, give_character, buy_character, give_gold, buy_gold, day_character. */
+  kind: string;
+  delta: Numeric;
+  balance_after: Numeric;
+  reason: string;
+  ref: string | null;
+  created_at: Timestamp;
+}
+
+export interface MembershipsTable {
+  user_id: number;
+  level_name: string;
+  level_sort: number;
+  ends_at: Date;
+}
+
+export interface PasswordResetCodesTable {
+  id: Generated<number>;
+  email: string;
+  code_hash: string;
+  expires_at: Date;
+  used: Generated<boolean>;
+  created_at: Timestamp;
+}
+
+export interface UserPermissionsTable {
+  user_id: number;
+  permission: string;
+}
+
+export interface Database {
+  users: UsersTable;
+  sessions: SessionsTable;
+  ledger: LedgerTable;
+  memberships: MembershipsTable;
+  password_reset_codes: PasswordResetCodesTable;
+  user_permissions: UserPermissionsTable;
+}
+
+export type UserRow = Selectable<UsersTable>;
+export type NewUser = Insertable<UsersTable>;
+export type UserUpdate = Updateable<UsersTable>;
+export type MembershipRow = Selectable<MembershipsTable>;

@@ -1,0 +1,88 @@
+/** Pure mapping of stored members to the wire shapes of api.md Users. */
+import { DAILY_CHARACTERS } from '#protocol/constants.ts';
+import {
+  ageOn,
+  type BaseUser,
+  constellationOf,
+  currentMember,
+  type LevelName,
+  type MemberRemaining,
+  type UserInfo,
+} from '#protocol/user.ts';
+import type { MembershipRow, UserRow } from '../../db/schema.ts';
+
+const DAY_MS = 86_400_000;
+
+/** Whole days left, counting a started day as one; 0 once the membership has ended. */
+export function remainingDays(endsAt: Date, now: Date): number {
+  const left = endsAt.getTime() - now.getTime();
+  return left > 0 ? Math.ceil(left / DAY_MS) : 0;
+}
+
+export function memberRemainingList(rows: readonly MembershipRow[], now: Date): MemberRemaining[] {
+  return rows
+    .map((r) => ({
+      levelName: r.level_name as LevelName,
+      remainingDay: remainingDays(r.ends_at, now),
+      levelSort: r.level_sort,
+    }))
+    .sort((a, b) => a.levelSort - b.levelSort);
+}
+
+export function utcDay(now: Date): string {
+  return now.toISOString().slice(0, 10);
+}
+
+/** The daily allowance resets at UTC midnight and does not accumulate (spec section 9). */
+export function dayCharacterCount(
+  stored: { day_characters: number; day_characters_date: string | null },
+  now: Date,
+  allowance: number = DAILY_CHARACTERS,
+): number {
+  return stored.day_characters_date === utcDay(now) ? stored.day_characters : allowance;
+}
+
+export function toBaseUser(row: UserRow, memberships: readonly MembershipRow[], now: Date): BaseUser {
+  return {
+    id: row.id,
+    username: row.username,
+    avatar: row.avatar,
+    levelName: currentMember(memberRemainingList(memberships, now)).levelName,
+    birthday: row.birthday,
+    age: ageOn(row.birthday, now),
+    constellation: constellationOf(row.birthday),
+    gender: row.gender,
+    country: row.country,
+    sign: row.sign,
+  };
+}
+
+export function toUserInfo(
+  row: UserRow,
+  memberships: readonly MembershipRow[],
+  permissions: readonly string[],
+  now: Date,
+): UserInfo {
+  const list = memberRemainingList(memberships, now);
+  const member = currentMember(list);
+  return {
+    ...toBaseUser(row, memberships, now),
+    email: row.email,
+    weight: row.weight,
+    height: row.height,
+    language: row.language,
+    countryId: row.country_id,
+    levelName: member.levelName,
+    member,
+    staffAccount: row.staff_account,
+    buyCharacterCount: row.buy_character_count,
+    giveCharacterCount: row.give_character_count,
+    registerCharacterCount: row.register_character_count,
+    dayCharacterCount: dayCharacterCount(row, now),
+    monthVideoCount: row.month_video_count,
+    buyGoldCount: Number(row.buy_gold),
+    giveGoldCount: Number(row.give_gold),
+    memberRemainingList: list,
+    permissions: [...permissions],
+  };
+}

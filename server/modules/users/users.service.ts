@@ -1,0 +1,51 @@
+/** Reading and editing members. */
+import type { UpdateBody } from '#protocol/auth.ts';
+import { Code } from '#protocol/codes.ts';
+import type { BaseUser, UserInfo } from '#protocol/user.ts';
+import type { AppContext } from '../../context.ts';
+import type { UserUpdate } from '../../db/schema.ts';
+import { HttpError } from '../../plugins/errors.ts';
+import { checkBirthday, conflictFor, conflictFromUniqueViolation } from '../auth/auth.service.ts';
+import * as repo from './users.repository.ts';
+import { toBaseUser, toUserInfo } from './users.rules.ts';
+
+export async function getUserInfo(ctx: AppContext, userId: number): Promise<UserInfo> {
+  const row = await repo.findUserById(ctx.db, userId);
+  // The session outlived its member (deleted account): treat it as signed out.
+  if (!row) throw new HttpError(Code.unauthorized, 'Please sign in');
+  const [memberships, permissions] = await Promise.all([
+    repo.findMemberships(ctx.db, [userId]),
+    repo.findPermissions(ctx.db, userId),
+  ]);
+  return toUserInfo(row, memberships, permissions, ctx.now());
+}
+
+export async function getBaseUser(ctx: AppContext, userId: number): Promise<BaseUser> {
+  const row = await repo.findUserById(ctx.db, userId);
+  if (!row) throw new HttpError(Code.notFound, `No member with id ${userId}`);
+  return toBaseUser(row, await repo.findMemberships(ctx.db, [userId]), ctx.now());
+}
+
+export async function updateProfile(ctx: AppContext, userId: number, body: UpdateBody): Promise<UserInfo> {
+  if (body.birthday !== undefined) checkBirthday(body.birthday, ctx.now());
+  const conflict = conflictFor(await repo.findTaken(ctx.db, { username: body.username, email: body.email }, userId));
+  if (conflict) throw conflict;
+  const changes: UserUpdate = {};
+  if (body.avatar !== undefined) changes.avatar = body.avatar.trim();
+  if (body.birthday !== undefined) changes.birthday = body.birthday;
+  if (body.country !== undefined) changes.country = body.country.trim();
+  if (body.countryId !== undefined) changes.country_id = body.countryId;
+  if (body.email !== undefined) changes.email = body.email;
+  if (body.gender !== undefined) changes.gender = body.gender;
+  if (body.height !== undefined) changes.height = body.height;
+  if (body.sign !== undefined) changes.sign = body.sign;
+  if (body.username !== undefined) changes.username = body.username;
+  if (body.weight !== undefined) changes.weight = body.weight;
+  if (body.language !== undefined) changes.language = body.language.trim();
+  try {
+    await repo.updateUser(ctx.db, userId, changes);
+  } catch (error) {
+    throw conflictFromUniqueViolation(error) ?? error;
+  }
+  return getUserInfo(ctx, userId);
+}

@@ -1,0 +1,80 @@
+/** The api.md envelope for every answer: `{ code, message, data }` with the HTTP status equal to `code`. */
+import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
+import type { z } from 'zod';
+import { Code, type Envelope } from '#protocol/codes.ts';
+
+/** An expected failure with a message fit for the member; anything else becomes a bare 500. */
+export class HttpError extends Error {
+  override name = 'HttpError';
+  readonly code: number;
+  readonly headers: Record<string, string>;
+  constructor(code: number, message: string, headers: Record<string, string> = {}) {
+    super(message);
+    this.code = code;
+    this.headers = headers;
+  }
+}
+
+export function ok<T>(data: T, message: string | null = null): Envelope<T> {
+  return { code: Code.ok, message, data };
+}
+
+export function sendError(reply: FastifyReply, code: number, message: string): FastifyReply {
+  return reply.code(code).type('application/json; charset=utf-8').send({ code, message, data: null });
+}
+
+/** Validates a JSON body; the 400 names the field and the rule from the schema's own message. */
+export function parseBody<S extends z.ZodType>(schema: S, body: unknown): z.output<S> {
+  if (typeof body !== 'object' || body === null || Array.isArray(body)) {
+    throw new HttpError(Code.badRequest, 'The request body must be a JSON object');
+  }
+  const result = schema.safeParse(body);
+  if (!result.success) throw new HttpError(Code.badRequest, zodMessage(result.error));
+  return result.data;
+}
+
+export function zodMessage(error: z.ZodError): string {
+  const issue = error.issues[0];
+  if (!issue) return 'Invalid input';
+  const field = issue.path.map(String).join('.');
+  // Our schemas start their messages with the field name; zod's defaults do not.
+  return field && !issue.message.startsWith(field) ? `${field}: ${issue.message}` : issue.message;
+}
+
+/** Fastify's own client errors, put in words a member can act on. */
+function frameworkMessage(error: FastifyError): { code: number; message: string } | undefined {
+  switch (error.code) {
+    case 'FST_ERR_CTP_INVALID_JSON_BODY':
+      return { code: Code.badRequest, message: `The request body is not valid JSON: ${error.message}` };
+    case 'FST_ERR_CTP_EMPTY_JSON_BODY':
+      return { code: Code.badRequest, message: 'The request body is empty but Content-Type is application/json' };
+    case 'FST_ERR_CTP_BODY_TOO_LARGE':
+      return { code: Code.tooLarge, message: 'The request body is too large' };
+    case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
+      return { code: Code.badRequest, message: 'Unsupported Content-Type: send application/json' };
+    case 'FST_ERR_CTP_INVALID_CONTENT_LENGTH':
+      return { code: Code.badRequest, message: 'Content-Length does not match the body' };
+  }
+  if (error instanceof SyntaxError || (error as { type?: string }).type === 'entity.parse.failed') {
+    return { code: Code.badRequest, message: `The request body is not valid JSON: ${error.message}` };
+  }
+  return undefined;
+}
+
+export function installErrorHandling(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (error instanceof HttpError) {
+      reply.headers(error.headers);
+      return sendError(reply, error.code, error.message);
+    }
+    const known = frameworkMessage(error);
+    if (known) return sendError(reply, known.code, known.message);
+    const status = error.statusCode ?? 500;
+    if (status >= 400 && status < 500) {
+      // Other 4xx from Fastify or a plugin: their message describes the request, not our internals.
+      return sendError(reply, status, error.message || 'Bad request');
+    }
+    request.log.error({ err: error }, 'unhandled error');
+    return sendError(reply, Code.serverError, 'error');
+  });
+}

@@ -1,0 +1,73 @@
+/**
+ * A fixed-window counter per key, pure apart from its Map, with the clock passed in so tests control time.
+ * One instance per limit (per IP, per account); in-process, which is right while one server owns a DATA_DIR.
+ */
+import type { FastifyRequest } from 'fastify';
+import { Code } from '#protocol/codes.ts';
+import { HttpError } from './errors.ts';
+
+export interface LimitResult {
+  allowed: boolean;
+  /** Seconds until the window resets; 0 when allowed. */
+  retryAfter: number;
+}
+
+export class WindowLimiter {
+  readonly limit: number;
+  readonly windowMs: number;
+  readonly #hits = new Map<string, { count: number; resetAt: number }>();
+
+  constructor(limit: number, windowMs: number) {
+    this.limit = limit;
+    this.windowMs = windowMs;
+  }
+
+  hit(key: string, now: number): LimitResult {
+    if (this.#hits.size > 10_000) this.#prune(now);
+    let entry = this.#hits.get(key);
+    if (!entry || entry.resetAt <= now) {
+      entry = { count: 0, resetAt: now + this.windowMs };
+      this.#hits.set(key, entry);
+    }
+    entry.count += 1;
+    if (entry.count <= this.limit) return { allowed: true, retryAfter: 0 };
+    return { allowed: false, retryAfter: Math.max(1, Math.ceil((entry.resetAt - now) / 1000)) };
+  }
+
+  #prune(now: number): void {
+    for (const [key, entry] of this.#hits) if (entry.resetAt <= now) this.#hits.delete(key);
+  }
+}
+
+export function tooManyAttempts(retryAfter: number): HttpError {
+  return new HttpError(Code.tooMany, `Too many attempts, try again in ${retryAfter} seconds`, {
+    'Retry-After': String(retryAfter),
+  });
+}
+
+export interface AuthLimits {
+  perIp: WindowLimiter;
+  perAccount: WindowLimiter;
+}
+
+export function createAuthLimits(perIpPerMin: number, perAccountPerMin: number): AuthLimits {
+  return { perIp: new WindowLimiter(perIpPerMin, 60_000), perAccount: new WindowLimiter(perAccountPerMin, 60_000) };
+}
+
+/**
+ * preHandler for login, register, code and reset: counts every attempt per IP, and per account when the body
+ * names one (keyword or email, case-insensitive), so one address cannot be hammered from many IPs either.
+ */
+export function authLimitHook(limits: AuthLimits, route: string, accountField: 'keyword' | 'email') {
+  return async (request: FastifyRequest): Promise<void> => {
+    const now = Date.now();
+    const byIp = limits.perIp.hit(`${route}|${request.ip}`, now);
+    if (!byIp.allowed) throw tooManyAttempts(byIp.retryAfter);
+    const body = request.body as Record<string, unknown> | null | undefined;
+    const account = typeof body === 'object' && body !== null ? body[accountField] : undefined;
+    if (typeof account === 'string' && account.trim() !== '') {
+      const byAccount = limits.perAccount.hit(`${route}|${account.trim().toLowerCase()}`, now);
+      if (!byAccount.allowed) throw tooManyAttempts(byAccount.retryAfter);
+    }
+  };
+}
