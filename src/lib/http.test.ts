@@ -119,3 +119,16 @@ describe('query parameters', () => {
     expect(cleanQuery(undefined)).toBeUndefined();
   });
 });
+
+describe('http upload', () => {
+  it('posts multipart with a boundary (not the JSON type), the token, and returns the URL', async () => {
+    const { client, requests, bodies } = setup(() => envelope(200, { code: 200, message: null, data: '/u/a.png' }));
+    const form = new FormData();
+    form.append('file', new Blob(['png-bytes'], { type: 'image/png' }), 'abc.png');
+    await expect(client.upload('/api/file/upload/media', form)).resolves.toBe('/u/a.png');
+    const request = requests[0]!;
+    expect(request.headers.get('content-type')).toMatch(/^multipart\/form-data; boundary=/);
+    expect(request.headers.get('authorization')).toBe('Bearer tok-1');
+    expect(bodies[0]).toContain('filename="abc.png"');
+  });
+});

@@ -23,6 +23,8 @@ export type Query = Record<string, string | number | boolean | null | undefined>
 
 export interface RequestOptions {
   json?: unknown;
+  /** Multipart body (uploads); the browser sets the boundary. */
+  form?: FormData;
   query?: Query;
   /** No toast on success or failure: for calls the spec marks silent (visitor add). */
   silent?: boolean;
@@ -110,6 +112,9 @@ export function createHttpClient(options: HttpClientOptions = {}) {
       response = await client(path.replace(/^\//, ''), {
         method,
         json: opts.json,
+        body: opts.form,
+        // NOTE: the client's default JSON content type would hide the multipart boundary; undefined removes it.
+        ...(opts.form ? { headers: { 'Content-Type': undefined } } : {}),
         searchParams: dropEmpty ? cleanQuery(opts.query) : (opts.query as Record<string, string> | undefined),
       });
     } catch (error) {
@@ -152,6 +157,7 @@ export function createHttpClient(options: HttpClientOptions = {}) {
     delete: <T>(path: string, query?: Query, opts?: RequestOptions) => request<T>('DELETE', path, { ...opts, query }),
     post: <T>(path: string, json?: unknown, opts?: RequestOptions) => request<T>('POST', path, { ...opts, json }),
     put: <T>(path: string, json?: unknown, opts?: RequestOptions) => request<T>('PUT', path, { ...opts, json }),
+    upload: <T>(path: string, form: FormData, opts?: RequestOptions) => request<T>('POST', path, { ...opts, form }),
     /** app/ calls this once at start-up to connect the hooks. */
     configure(next: Partial<HttpHooks>) {
       Object.assign(hooks, next);

@@ -1,11 +1,46 @@
+/**
+ * Chat state in the one app store. It outlives the /chat page on purpose (spec 2: the route is cached): leaving
+ * and coming back shows the same list, history and scroll-worthy state at once, then refreshes in the background.
+ */
 import { atom } from 'jotai';
-import { http } from '#lib/http.ts';
+import type { Message } from '#protocol/chat.ts';
+import type { BaseUser } from '#protocol/user.ts';
+import { fetchUnread } from './api.ts';
+import type { Conversation } from './chat.rules.ts';
+import type { ChatService } from './chat-service.ts';
+import type { OutboxRecord } from './outbox.ts';
 
-/** Unread total for the header badge; the socket's `unreadAll` frames will write it too. */
+export type LoadState = 'idle' | 'loading' | 'ready' | 'error';
+
+/** Unread total for the header badge, written by `unreadAll` frames and incoming messages. */
 export const unreadCountAtom = atom(0);
 
 export const loadUnreadAtom = atom(null, async (_get, set) => {
-  // Silent: a badge that cannot load is not worth a warning.
-  const count = await http.get<number>('/api/chat/content/unread', undefined, { silent: true }).catch(() => null);
+  const count = await fetchUnread().catch(() => null);
   if (typeof count === 'number') set(unreadCountAtom, count);
 });
+
+export const conversationsAtom = atom<Conversation[]>([]);
+export const conversationsStateAtom = atom<LoadState>('idle');
+
+export interface PeerHistory {
+  messages: Message[];
+  state: LoadState;
+  /** False once a page came back shorter than asked: the start of the conversation is loaded. */
+  hasMore: boolean;
+  loadingOlder: boolean;
+}
+export const emptyHistory: PeerHistory = { messages: [], state: 'idle', hasMore: true, loadingOlder: false };
+export const historiesAtom = atom<Record<number, PeerHistory>>({});
+
+/** Members met outside the conversation list (`/chat?userId=N` for someone never written to). */
+export const peersAtom = atom<Record<number, BaseUser>>({});
+
+/** Mirror of the outbox for rendering pending bubbles. */
+export const outboxRecordsAtom = atom<OutboxRecord[]>([]);
+
+/** The conversation on screen, or null: messages from this peer are read at once while the page is visible. */
+export const activePeerAtom = atom<number | null>(null);
+
+/** The live service for the signed-in session (set by app/ wiring; null while signed out). */
+export const chatServiceAtom = atom<ChatService | null>(null);

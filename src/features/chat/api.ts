@@ -1,0 +1,34 @@
+/** Chat over REST (api.md "Chat over REST", "Files", block list): one function per endpoint on lib/http. */
+import { http } from '#lib/http.ts';
+import { md5File } from '#lib/md5.ts';
+import type { Message } from '#protocol/chat.ts';
+import type { BaseUser } from '#protocol/user.ts';
+import type { Conversation } from './chat.rules.ts';
+
+export const HISTORY_PAGE_SIZE = 30;
+
+// Silent: the badge and list show their own states; a toast for each background refresh would be noise.
+export const fetchUnread = () => http.get<number>('/api/chat/content/unread', undefined, { silent: true });
+
+export const fetchConversations = () =>
+  http.get<Conversation[]>('/api/chat/conversations', undefined, { silent: true });
+
+export const fetchHistory = (peerId: number, before?: number) =>
+  http.get<Message[]>(
+    `/api/chat/history/${peerId}`,
+    { before: before ?? null, size: HISTORY_PAGE_SIZE },
+    { silent: true },
+  );
+
+export const fetchBlockList = () => http.get<BaseUser[]>('/api/user/block/list', undefined, { silent: true });
+
+export const fetchChatPeer = (userId: number) => http.get<BaseUser>(`/api/system/user/base/${userId}`);
+
+/** Multipart `file` named by its md5 (spec 7), answered with the file's URL. */
+export async function uploadImage(file: File): Promise<string> {
+  const ext = file.type === 'image/png' ? 'png' : 'jpg';
+  const name = `${await md5File(file)}.${ext}`;
+  const form = new FormData();
+  form.append('file', file, name);
+  return http.upload<string>('/api/file/upload/media', form);
+}

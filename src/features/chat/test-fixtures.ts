@@ -1,0 +1,84 @@
+/** Test doubles for chat (tests only): messages, a fake socket transport and a fake REST api. */
+import type { ClientFrame, Message, ServerFrame } from '#protocol/chat.ts';
+import type { BaseUser } from '#protocol/user.ts';
+import type { Conversation } from './chat.rules.ts';
+import type { ChatApi, ChatTransport } from './chat-service.ts';
+
+export const ME = 1;
+export const ALICE = 7;
+
+export const msg = (id: number, over: Partial<Message> = {}): Message => ({
+  id,
+  clientId: `c${id}`,
+  senderId: ALICE,
+  toId: ME,
+  type: 1,
+  msg: `hello ${id}`,
+  lang: 'en',
+  createdAt: `2026-11-20T10:00:${String(id % 60).padStart(2, '0')}.000Z`,
+  readAt: null,
+  translations: {},
+  ...over,
+});
+
+export const user = (id: number, username: string, over: Partial<BaseUser> = {}): BaseUser => ({
+  id,
+  username,
+  avatar: '',
+  levelName: '',
+  birthday: '1999-01-01',
+  age: 27,
+  constellation: 'Capricorn',
+  gender: 2,
+  country: 'ES',
+  sign: '',
+  ...over,
+});
+
+export class FakeTransport implements ChatTransport {
+  sent: ClientFrame[] = [];
+  online = true;
+  private frames = new Set<(f: ServerFrame) => void>();
+  private statuses = new Set<(s: 'idle' | 'connecting' | 'open' | 'closed') => void>();
+  async send(frame: ClientFrame) {
+    if (!this.online) return false;
+    this.sent.push(frame);
+    return true;
+  }
+  onFrame(l: (f: ServerFrame) => void) {
+    this.frames.add(l);
+    return () => this.frames.delete(l);
+  }
+  onStatus(l: (s: 'idle' | 'connecting' | 'open' | 'closed') => void) {
+    this.statuses.add(l);
+    return () => this.statuses.delete(l);
+  }
+  serverSends(frame: unknown) {
+    for (const l of this.frames) l(frame as ServerFrame);
+  }
+  opens() {
+    for (const l of this.statuses) l('open');
+  }
+  sentOf<A extends ClientFrame['action']>(action: A) {
+    return this.sent.filter((f) => f.action === action) as Extract<ClientFrame, { action: A }>[];
+  }
+}
+
+export function fakeApi(data: {
+  conversations?: Conversation[];
+  history?: Record<number, Message[]>;
+  peers?: BaseUser[];
+}) {
+  return {
+    fetchConversations: async () => data.conversations ?? [],
+    fetchHistory: async (peerId: number, before?: number) =>
+      (data.history?.[peerId] ?? []).filter((m) => before === undefined || m.id < before),
+    fetchChatPeer: async (id: number) => {
+      const peer = data.peers?.find((p) => p.id === id);
+      if (!peer) throw new Error('not found');
+      return peer;
+    },
+    fetchUnread: async () => 0,
+    uploadImage: async () => '/uploads/x.png',
+  } satisfies ChatApi;
+}
