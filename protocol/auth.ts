@@ -3,36 +3,44 @@ import { z } from 'zod';
 import { LIMITS } from './constants.ts';
 import { EMAIL_PATTERN, isIsoDate, MD5_PATTERN, USERNAME_PATTERN } from './validators.ts';
 
+/** 'is required' when the field is absent or null, 'must be a string' when it has another type. */
+const missingOr = (field: string, rule: string) => (issue: { input?: unknown }) =>
+  issue.input === undefined || issue.input === null ? `${field} is required` : `${field} ${rule}`;
+
 const text = (field: string, max: number) =>
-  z.string({ error: `${field} must be a string` }).max(max, { error: `${field} must be at most ${max} characters` });
+  z
+    .string({ error: missingOr(field, 'must be a string') })
+    .max(max, { error: `${field} must be at most ${max} characters` });
 
 const required = (field: string, max: number) =>
   text(field, max).refine((v) => /\S/.test(v), { error: `${field} is required` });
 
 export const md5Password = (field = 'password') =>
   z
-    .string({ error: `${field} is required` })
+    .string({ error: missingOr(field, 'must be a string') })
     .regex(MD5_PATTERN, { error: `${field} must be the lowercase hex md5 of the typed password` });
 
 export const emailField = z
-  .string({ error: 'email is required' })
+  .string({ error: missingOr('email', 'must be a string') })
   .trim()
   .max(LIMITS.email, { error: `email must be at most ${LIMITS.email} characters` })
   .regex(EMAIL_PATTERN, { error: 'email is not a valid e-mail address' });
 
-export const usernameField = z.string({ error: 'username is required' }).regex(USERNAME_PATTERN, {
+export const usernameField = z.string({ error: missingOr('username', 'must be a string') }).regex(USERNAME_PATTERN, {
   error: `username must be ${LIMITS.usernameMin}-${LIMITS.usernameMax} letters, digits or underscores`,
 });
 
 export const birthdayField = z
-  .string({ error: 'birthday is required' })
+  .string({ error: missingOr('birthday', 'must be a string') })
   .refine(isIsoDate, { error: 'birthday must be a date as YYYY-MM-DD' });
 
-export const genderField = z.union([z.literal(1), z.literal(2)], { error: 'gender must be 1 (male) or 2 (female)' });
+export const genderField = z.union([z.literal(1), z.literal(2)], {
+  error: missingOr('gender', 'must be 1 (male) or 2 (female)'),
+});
 
 const optionalInt = (field: string, min: number, max: number) =>
   z
-    .number({ error: `${field} must be a number` })
+    .number({ error: missingOr(field, 'must be a number') })
     .int({ error: `${field} must be a whole number` })
     .min(min, { error: `${field} must be at least ${min}` })
     .max(max, { error: `${field} must be at most ${max}` })
@@ -64,7 +72,7 @@ export const codeBody = z.object({ email: emailField });
 export const resetBody = z.object({
   email: emailField,
   code: z
-    .string({ error: 'code is required' })
+    .string({ error: missingOr('code', 'must be a string') })
     .regex(/^\d{6}$/, { error: 'code must be the 6 digits from the e-mail' }),
   password: md5Password(),
 });
