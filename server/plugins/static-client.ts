@@ -23,7 +23,7 @@ export function cacheControlFor(path: string): string {
 }
 
 const NOT_BUILT_PAGE = `<!doctype html><html lang="en"><meta charset="utf-8"><title>Amity</title>
-<body><h1>Amity</h1><p>The client is not built: run <code>npm run build</code>, then reload.</p></body></html>`;
+<body><h1>Amity</h1><p>Amity is running, but the client is not built: run npm run build, then reload.</p></body></html>`;
 
 export async function installStaticClient(app: FastifyInstance, config: Config): Promise<void> {
   const clientExists = existsSync(config.clientDir);
@@ -31,7 +31,7 @@ export async function installStaticClient(app: FastifyInstance, config: Config):
     await app.register(fastifyStatic, {
       root: config.clientDir,
       prefix: '/',
-      index: false,
+      index: 'index.html',
       cacheControl: false,
       setHeaders(reply, path) {
         reply.header('Cache-Control', cacheControlFor(relative(config.clientDir, path)));

@@ -1,0 +1,57 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { isEmail } from '#protocol/validators.ts';
+import { API, countUsers, login, makeApp, md5, type TestApp } from '../../test-helper.ts';
+import { avatarSvg, initials } from './demo.avatars.ts';
+import { DEMO_MEMBERS, DEMO_PASSWORD, DEMO_USERNAME, seedDemo } from './demo.seed.ts';
+
+describe('demo avatars', () => {
+  it('draws initials on a circle and escapes text', () => {
+    expect(initials('chen_wei')).toBe('CW');
+    expect(initials('alice')).toBe('AL');
+    const svg = avatarSvg('alice');
+    expect(svg).toContain('<circle');
+    expect(svg).toContain('>AL</text>');
+    expect(avatarSvg('<&')).toContain('&#60;&#38;');
+  });
+});
+
+describe('seedDemo', () => {
+  it('has valid demo members with both levels', () => {
+    expect(DEMO_MEMBERS.length).toBeGreaterThanOrEqual(12);
+    expect(DEMO_MEMBERS.filter((m) => m.level).length).toBeGreaterThanOrEqual(2);
+    for (const m of DEMO_MEMBERS) expect(isEmail(`${m.username.replace('_', '')}@amitydemo.com`)).toBe(true);
+  });
+
+  it('seeds an empty database once; alice signs in with demo1234 and is a VIP', async () => {
+    let t: TestApp | undefined;
+    try {
+      t = await makeApp({ DEMO: '1' });
+      expect(await countUsers(t.app)).toBe(DEMO_MEMBERS.length);
+      expect(await seedDemo(t.app.amity.db, t.dataDir)).toBe(0);
+      expect(await countUsers(t.app)).toBe(DEMO_MEMBERS.length);
+      const res = await login(t.app, DEMO_USERNAME, md5(DEMO_PASSWORD));
+      expect(res.status).toBe(200);
+      const me = await t.app.inject({ url: `${API}/info`, headers: { authorization: `Bearer ${res.body.data}` } });
+      expect(me.json().data).toMatchObject({
+        username: 'alice',
+        levelName: 'VIP',
+        avatar: '/uploads/avatars/demo-alice.svg',
+      });
+      const file = join(t.dataDir, 'uploads', 'avatars', 'demo-alice.svg');
+      expect(existsSync(file)).toBe(true);
+      expect(readFileSync(file, 'utf8')).toContain('<svg');
+      const avatar = await t.app.inject({ url: '/uploads/avatars/demo-alice.svg' });
+      expect(avatar.statusCode).toBe(200);
+    } finally {
+      await t?.close();
+    }
+  });
+
+  it('DEMO=0 starts empty', async () => {
+    const t = await makeApp({ DEMO: '0' });
+    expect(await countUsers(t.app)).toBe(0);
+    await t.close();
+  });
+});
