@@ -4,12 +4,14 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { Providers } from '#app/providers.tsx';
 import { router } from '#app/router.tsx';
+import { wireSocket } from '#app/socket-wiring.ts';
 import { store } from '#app/store.ts';
 import { wireHttp } from '#app/wiring.ts';
 import { activateLocale, detectLocale } from '#lib/i18n.ts';
 import './styles/index.css';
 
 wireHttp(store, router);
+wireSocket(store, router);
 
 // The first paint waits for the catalog so nobody sees English flash before their language.
 void activateLocale(detectLocale(), { remember: false }).then(() => {

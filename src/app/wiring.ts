@@ -17,22 +17,25 @@ import type { AppStore } from './store.ts';
 /** Open while the 'permissions changed, reload?' question is on screen; one question at a time. */
 export const permissionPromptAtom = atom(false);
 
-interface RouterLike {
+export interface RouterLike {
   state: { location: { pathname: string; href: string } };
   navigate: (options: { href: string; replace?: boolean }) => unknown;
+}
+
+/** 401 from REST or the socket: forget the session and go to /login?redirect=<where the member was> (spec 4). */
+export function clearSessionToLogin(store: AppStore, router: RouterLike): void {
+  store.set(clearSessionAtom);
+  const { pathname, href } = router.state.location;
+  if (isPublicPath(pathname)) return;
+  const target = resolveGuard(href, null);
+  if (target) void router.navigate({ href: target, replace: true });
 }
 
 export function wireHttp(store: AppStore, router: RouterLike): void {
   http.configure({
     getToken: () => store.get(tokenAtom),
     notify: (kind, message) => store.set(pushToastAtom, { kind, message }),
-    onUnauthorized: () => {
-      store.set(clearSessionAtom);
-      const { pathname, href } = router.state.location;
-      if (isPublicPath(pathname)) return;
-      const target = resolveGuard(href, null);
-      if (target) void router.navigate({ href: target, replace: true });
-    },
+    onUnauthorized: () => clearSessionToLogin(store, router),
     onPermissionsChanged: () => {
       store.set(reloadFlagAtom, (v) => !v);
       if (store.get(permissionPromptAtom)) return;

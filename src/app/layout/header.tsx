@@ -32,8 +32,8 @@ export function Header() {
             avatar={user?.avatar}
             onNavigate={(to) => void navigate({ to })}
             onSignOut={async () => {
+              // Clearing the token also closes the socket (app/socket-wiring.ts follows the token).
               await signOut();
-              // TODO(realtime): close lib/socket.ts here too (spec 2 sign-out).
               await navigate({ to: '/login', replace: true });
             }}
           />

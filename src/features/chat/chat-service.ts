@@ -5,7 +5,6 @@
 import { t } from '@lingui/core/macro';
 import type { createStore } from 'jotai';
 import type { ClientFrame, Message, ServerFrame } from '#protocol/chat.ts';
-import { MessageType, refreshesUserInfo } from '#protocol/chat.ts';
 import { Code } from '#protocol/codes.ts';
 import type { BaseUser } from '#protocol/user.ts';
 import * as restApi from './api.ts';
@@ -23,9 +22,11 @@ import {
 import {
   applyRead,
   applyReadToConversations,
+  MessageType,
   mergeMessages,
   peerOf,
   previewKind,
+  refreshesUserInfo,
   setConversationRead,
   upsertConversation,
 } from './chat.rules.ts';
@@ -150,7 +151,7 @@ export function createChatService(options: ChatServiceOptions) {
     options.onIncoming?.(message, knownPeer(message.senderId), messageSummary(message.type, message.msg));
   }
 
-  /** Error frames: true when the member was already told here (so app/ adds no second alert). */
+  /** Error frames (401 never gets here: lib/socket.ts turns it into an 'unauthorized' event). */
   function onError(frame: { action?: string; code: number; message: string; data?: unknown }): boolean {
     if (frame.action === 'chart') {
       const clientId = (frame.data as { clientId?: string } | undefined)?.clientId;
@@ -159,14 +160,17 @@ export function createChatService(options: ChatServiceOptions) {
         store.get(outboxRecordsAtom).find((r) => r.state === 'sending');
       const blocked = frame.code === Code.forbidden;
       if (target) fail(target.clientId, blocked ? 'blocked' : frame.message || 'error');
-      if (blocked) options.toast?.('error', t`You have been blocked`);
-      return blocked;
-    }
-    if (frame.action === 'block') {
+      if (blocked) {
+        options.toast?.('error', t`You have been blocked`);
+        return true;
+      }
+    } else if (frame.action === 'block') {
       const [first] = blocks.entries();
       if (first) settleBlock(first[0], new Error(frame.message));
     }
-    return false;
+    // Spec 8: any other socket code is an error alert with the server's message.
+    options.toast?.('error', frame.message || t`error`);
+    return true;
   }
 
   function handleFrame(frame: ServerFrame): boolean {

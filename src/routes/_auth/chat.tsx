@@ -1,9 +1,11 @@
 import { useLingui } from '@lingui/react/macro';
-import { createFileRoute } from '@tanstack/react-router';
-import { ChatIcon } from '#ui/icons.tsx';
-import { ComingSoonPage } from '#ui/page.tsx';
+import { createFileRoute, Link, useNavigate } from '@tanstack/react-router';
+import { useAtomValue } from 'jotai';
+import { userInfoAtom } from '#features/auth/index.ts';
+import { ChatPage } from '#features/chat/page.ts';
+import { buttonClass } from '#ui/button.tsx';
 
-/** `userId` opens the conversation with that member (friend panel's Chat button). */
+/** `userId` opens (or starts) the conversation with that member (friend panel's Chat button, notifications). */
 export const Route = createFileRoute('/_auth/chat')({
   validateSearch: (search: Record<string, unknown>): { userId?: string } =>
     search.userId != null && search.userId !== '' ? { userId: String(search.userId) } : {},
@@ -12,11 +14,25 @@ export const Route = createFileRoute('/_auth/chat')({
 
 function ChatScreen() {
   const { t } = useLingui();
+  const { userId } = Route.useSearch();
+  const navigate = useNavigate();
+  const me = useAtomValue(userInfoAtom);
+  const peerId = userId && /^\d+$/.test(userId) ? Number(userId) : null;
   return (
-    <ComingSoonPage
-      title={t`Chat`}
-      icon={<ChatIcon size={36} />}
-      text={t`Live chat with automatic translation is being wired up. Your conversations will appear here.`}
+    <ChatPage
+      peerId={peerId}
+      me={me}
+      onSelect={(id) => void navigate({ to: '/chat', search: id === null ? {} : { userId: String(id) } })}
+      meetLinks={
+        <div className="meet-links">
+          <Link to="/square" className={buttonClass('primary')}>
+            {t`Meet people on the Square`}
+          </Link>
+          <Link to="/search" className={buttonClass('secondary')}>
+            {t`Search members`}
+          </Link>
+        </div>
+      }
     />
   );
 }

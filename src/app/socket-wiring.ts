@@ -1,0 +1,83 @@
+/**
+ * One socket and one chat service per signed-in session: they start when a token appears (sign-in, app start
+ * with a stored token) and stop when it goes (sign-out, 401 from REST or the socket). Socket events become the
+ * spec 8 alerts; incoming messages may become browser notifications while the page is hidden.
+ */
+import { t } from '@lingui/core/macro';
+import { refreshUserInfoAtom, tokenAtom, userInfoAtom } from '#features/auth/index.ts';
+import { type ChatService, chatServiceAtom, createChatService } from '#features/chat/index.ts';
+import { currentLocale } from '#lib/i18n.ts';
+import { notifyIfHidden } from '#lib/notify.ts';
+import { createSocket } from '#lib/socket.ts';
+import { pushToastAtom } from '#ui/toast.tsx';
+import type { AppStore } from './store.ts';
+import { clearSessionToLogin, type RouterLike } from './wiring.ts';
+
+type ChatRouter = RouterLike & {
+  navigate: (options: { to: '/chat'; search: { userId: string } }) => unknown;
+};
+
+export function wireSocket(store: AppStore, router: ChatRouter) {
+  const socket = createSocket({ getToken: () => store.get(tokenAtom) });
+  const toast = (kind: 'error' | 'warning' | 'success', message: string) => store.set(pushToastAtom, { kind, message });
+  let chat: ChatService | null = null;
+  let sessionToken: string | null = null;
+
+  socket.onEvent((event) => {
+    if (event.kind === 'unsupported') toast('error', t`Your browser does not support WebSocket!`);
+    else if (event.kind === 'no-token') toast('warning', t`please sign in first!`);
+    else if (event.kind === 'unauthorized') {
+      toast('warning', t`Please sign in again`);
+      clearSessionToLogin(store, router);
+    }
+    // 'error' codes reach the chat service as frames; it shows them with their context.
+  });
+
+  function start() {
+    chat = createChatService({
+      store,
+      transport: socket,
+      me: () => store.get(userInfoAtom)?.id ?? null,
+      lang: () => store.get(userInfoAtom)?.language || currentLocale(),
+      toast,
+      onUserInfoStale: () => void store.set(refreshUserInfoAtom).catch(() => {}),
+      onIncoming: (message, peer, body) => {
+        const userId = String(message.senderId);
+        void notifyIfHidden({
+          title: peer?.username ?? t`New message`,
+          body,
+          icon: peer?.avatar,
+          tag: `chat-${userId}`,
+          url: `/chat?userId=${userId}`,
+          onClick: () => void router.navigate({ to: '/chat', search: { userId } }),
+        });
+      },
+    });
+    store.set(chatServiceAtom, chat);
+    socket.connect();
+  }
+
+  function stop() {
+    socket.disconnect();
+    chat?.dispose();
+    chat = null;
+    store.set(chatServiceAtom, null);
+  }
+
+  const sync = () => {
+    const token = store.get(tokenAtom);
+    if (token === sessionToken) return;
+    if (sessionToken) stop();
+    sessionToken = token;
+    if (token) start();
+  };
+  sync();
+  const unsubscribe = store.sub(tokenAtom, sync);
+  return {
+    socket,
+    dispose: () => {
+      unsubscribe();
+      stop();
+    },
+  };
+}

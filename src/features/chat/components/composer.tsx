@@ -1,0 +1,114 @@
+import { useLingui } from '@lingui/react/macro';
+import { type FormEvent, type KeyboardEvent, useId, useRef, useState } from 'react';
+import { LIMITS, UPLOAD } from '#protocol/constants.ts';
+import { ImageIcon } from '#ui/icons.tsx';
+import { canSendText, checkImage, formatBytes } from '../chat.rules.ts';
+
+export interface ComposerProps {
+  onSendText: (text: string) => void;
+  /** Uploads and sends the photo; the composer shows the upload state until it settles. */
+  onSendImage: (file: File) => Promise<void>;
+  disabled?: boolean;
+}
+
+/** The counter appears this close to the limit: earlier it is noise. */
+const COUNTER_FROM = LIMITS.chatMessage - 200;
+
+/** Enter sends, Shift+Enter breaks the line; a photo is checked (type, 5 MiB) before anything is uploaded. */
+export function Composer({ onSendText, onSendImage, disabled }: ComposerProps) {
+  const { t } = useLingui();
+  const id = useId();
+  const [text, setText] = useState('');
+  const [problem, setProblem] = useState('');
+  const [uploading, setUploading] = useState(false);
+  const fileRef = useRef<HTMLInputElement>(null);
+  const sendable = canSendText(text, LIMITS.chatMessage) && !disabled;
+
+  function send(event?: FormEvent) {
+    event?.preventDefault();
+    if (!sendable) return;
+    onSendText(text);
+    setText('');
+  }
+
+  function onKeyDown(event: KeyboardEvent<HTMLTextAreaElement>) {
+    // NOTE: Enter that confirms an IME composition (Chinese, Japanese, Korean input) must not send.
+    if (event.key !== 'Enter' || event.shiftKey || event.nativeEvent.isComposing) return;
+    event.preventDefault();
+    send();
+  }
+
+  async function onPick(file: File | undefined) {
+    if (fileRef.current) fileRef.current.value = '';
+    if (!file) return;
+    const found = checkImage(file);
+    if (found?.kind === 'not-image') return setProblem(t`文件必须是图片!`);
+    if (found?.kind === 'too-large') {
+      const size = formatBytes(UPLOAD.maxBytes);
+      return setProblem(t`上传图片大小不能超过 ${size}`);
+    }
+    setProblem('');
+    setUploading(true);
+    try {
+      await onSendImage(file);
+    } finally {
+      setUploading(false);
+    }
+  }
+
+  const length = text.length;
+  const max = LIMITS.chatMessage;
+  return (
+    <form className="composer" onSubmit={send}>
+      {(problem || uploading) && (
+        <p className={problem ? 'composer-note composer-problem' : 'composer-note'} role={problem ? 'alert' : 'status'}>
+          {problem || t`The image is being uploaded`}
+        </p>
+      )}
+      <div className="composer-row">
+        <button
+          type="button"
+          className="icon-btn composer-photo"
+          aria-label={t`Send a photo`}
+          title={t`Send a photo`}
+          disabled={disabled || uploading}
+          onClick={() => fileRef.current?.click()}
+        >
+          {uploading ? <span className="spinner spinner-sm" aria-hidden="true" /> : <ImageIcon />}
+        </button>
+        <input
+          ref={fileRef}
+          type="file"
+          accept={UPLOAD.imageTypes.join(',')}
+          hidden
+          tabIndex={-1}
+          aria-hidden="true"
+          data-testid="photo-input"
+          onChange={(e) => void onPick(e.target.files?.[0])}
+        />
+        <label htmlFor={id} className="sr-only">
+          {t`Message`}
+        </label>
+        <textarea
+          id={id}
+          className="composer-input"
+          rows={1}
+          value={text}
+          maxLength={LIMITS.chatMessage}
+          placeholder={t`Write a message…`}
+          aria-describedby={length >= COUNTER_FROM ? `${id}-count` : undefined}
+          onChange={(e) => setText(e.target.value)}
+          onKeyDown={onKeyDown}
+        />
+        <button type="submit" className="btn btn-primary btn-md composer-send" disabled={!sendable}>
+          {t`Send`}
+        </button>
+      </div>
+      {length >= COUNTER_FROM && (
+        <p id={`${id}-count`} className="composer-count" aria-live="polite">
+          {t`${length} of ${max} characters`}
+        </p>
+      )}
+    </form>
+  );
+}

@@ -1,0 +1,113 @@
+import { useLingui } from '@lingui/react/macro';
+import type { Message } from '#protocol/chat.ts';
+import { AlertIcon, CheckIcon, CoinIcon, CrownIcon, GiftIcon, TextIcon, WalletIcon } from '#ui/icons.tsx';
+import { type DeliveryState, MessageType, previewKind } from '../chat.rules.ts';
+import { messageSummary } from '../chat-service.ts';
+import { formatTime } from './chat-format.ts';
+
+export interface BubbleProps {
+  mine: boolean;
+  type: number;
+  msg: string;
+  createdAt: string;
+  delivery?: DeliveryState;
+  error?: string;
+  peerName: string;
+  onRetry?: () => void;
+}
+
+const GIFT_ICONS = {
+  [MessageType.characterGift]: TextIcon,
+  [MessageType.goldGift]: CoinIcon,
+  [MessageType.vipGift]: CrownIcon,
+  [MessageType.seniorGift]: CrownIcon,
+  [MessageType.balanceChanged]: WalletIcon,
+} as Record<number, typeof GiftIcon>;
+
+/** Sent ✓, read ✓✓, with words for screen readers; pending and failed say what is going on. */
+function Ticks({ delivery, error, onRetry }: { delivery: DeliveryState; error?: string; onRetry?: () => void }) {
+  const { t } = useLingui();
+  if (delivery === 'failed') {
+    const reason =
+      error === 'blocked'
+        ? t`You have been blocked`
+        : error === 'offline'
+          ? t`Not sent: no connection`
+          : error === 'timeout'
+            ? t`Not sent: no answer from the server`
+            : t`Not sent`;
+    return (
+      <span className="ticks ticks-failed">
+        <AlertIcon size={14} />
+        <span>{reason}</span>
+        {onRetry && error !== 'blocked' && (
+          <button type="button" className="link-btn" onClick={onRetry}>
+            {t`Retry`}
+          </button>
+        )}
+      </span>
+    );
+  }
+  if (delivery === 'queued' || delivery === 'sending')
+    return (
+      <span className="ticks ticks-pending">
+        <span className="spinner spinner-xs" aria-hidden="true" />
+        <span className="sr-only">{t`Sending`}</span>
+      </span>
+    );
+  const read = delivery === 'read';
+  return (
+    <span className={`ticks${read ? ' ticks-read' : ''}`} title={read ? t`Read` : t`Sent`}>
+      <span aria-hidden="true" className="tick-marks">
+        <CheckIcon size={14} />
+        {read && <CheckIcon size={14} />}
+      </span>
+      <span className="sr-only">{read ? t`Read` : t`Sent`}</span>
+    </span>
+  );
+}
+
+/** One message: text, photo, or a gift / balance card (types 3-7 are never shown as raw text). */
+export function MessageBubble({ mine, type, msg, createdAt, delivery, error, peerName, onRetry }: BubbleProps) {
+  const { t, i18n } = useLingui();
+  const kind = previewKind(type);
+  const time = <time dateTime={createdAt}>{formatTime(createdAt, i18n.locale)}</time>;
+  if (kind === 'gift' || kind === 'balance') {
+    const Icon = GIFT_ICONS[type] ?? GiftIcon;
+    return (
+      <div className={`gift-card${kind === 'balance' ? ' gift-card-system' : ''}`}>
+        <span className="gift-icon">
+          <Icon size={22} />
+        </span>
+        <div className="gift-body">
+          <strong>{messageSummary(type, msg)}</strong>
+          {msg && <p className="gift-text">{msg}</p>}
+          <span className="bubble-meta">{time}</span>
+        </div>
+      </div>
+    );
+  }
+  return (
+    <div
+      className={`bubble ${mine ? 'bubble-mine' : 'bubble-theirs'}${kind === 'photo' ? ' bubble-photo' : ''}${
+        delivery === 'failed' ? ' bubble-failed' : ''
+      }`}
+    >
+      {kind === 'photo' ? (
+        <a href={msg} target="_blank" rel="noreferrer noopener">
+          <img src={msg} alt={mine ? t`Photo you sent` : t`Photo from ${peerName}`} loading="lazy" />
+        </a>
+      ) : (
+        <p className="bubble-text">{msg}</p>
+      )}
+      <span className="bubble-meta">
+        {time}
+        {mine && delivery && <Ticks delivery={delivery} error={error} onRetry={onRetry} />}
+      </span>
+    </div>
+  );
+}
+
+export function isMine(message: Pick<Message, 'senderId'>, me: number | null) {
+  return message.senderId === me;
+}
