@@ -17,14 +17,19 @@ export function wsRoutes(app: FastifyInstance, ctx: AppContext): void {
         }
       },
     },
-    async (socket, request) => {
-      const userId = await resolveToken(ctx.db, request.params.token, ctx.now());
-      if (userId === undefined) {
+    (socket, request) => {
+      // The listener is attached before the token check ends, so frames sent right after opening are not lost.
+      const signedIn = resolveToken(ctx.db, request.params.token, ctx.now()).catch((error: unknown) => {
+        request.log.error({ err: error }, 'socket sign-in failed');
+        return undefined;
+      });
+      void signedIn.then((userId) => {
+        if (userId !== undefined) return;
         socket.send(JSON.stringify({ code: Code.unauthorized, message: 'Please sign in', data: null }));
         socket.close(4401, 'unauthorized');
-        return;
-      }
-      socket.on('message', (raw) => {
+      });
+      socket.on('message', async (raw) => {
+        if ((await signedIn) === undefined) return;
         let frame: { action?: unknown };
         try {
           frame = JSON.parse(String(raw)) as { action?: unknown };
