@@ -1,5 +1,5 @@
 import { useLingui } from '@lingui/react/macro';
-import { Outlet, useLocation, useNavigate } from '@tanstack/react-router';
+import { Outlet, useCanGoBack, useLocation, useNavigate, useRouter } from '@tanstack/react-router';
 import { useAtomValue, useSetAtom } from 'jotai';
 import { useEffect } from 'react';
 import { AccountPanel, UserInfoPanel } from '#features/account/index.ts';
@@ -15,6 +15,8 @@ export function AppLayout() {
   const { t } = useLingui();
   const pathname = useLocation({ select: (l) => l.pathname });
   const navigate = useNavigate();
+  const router = useRouter();
+  const canGoBack = useCanGoBack();
   const user = useAtomValue(userInfoAtom);
   const token = useAtomValue(tokenAtom);
   const refresh = useSetAtom(refreshUserInfoAtom);
@@ -46,6 +48,7 @@ export function AppLayout() {
                 key={friendId}
                 userId={friendId}
                 onChat={(id) => void navigate({ to: '/chat', search: { userId: String(id) } })}
+                onBlocked={() => (canGoBack ? router.history.back() : void navigate({ to: '/chat' }))}
               />
             )}
           </aside>

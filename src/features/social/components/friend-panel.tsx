@@ -1,6 +1,8 @@
 import { Trans, useLingui } from '@lingui/react/macro';
+import { useAtomValue } from 'jotai';
 import { useEffect, useState } from 'react';
 import { LevelBadge } from '#features/account/index.ts';
+import { chatServiceAtom, fetchBlockList } from '#features/chat/index.ts';
 import { useAsync } from '#lib/use-async.ts';
 import { Avatar } from '#ui/avatar.tsx';
 import { Button } from '#ui/button.tsx';
@@ -15,12 +17,14 @@ import { ReportDialog } from './report-dialog.tsx';
 export interface FriendPanelProps {
   userId: string;
   onChat: (userId: number) => void;
+  /** After the server acked a block (spec 4: 'then goes back'). */
+  onBlocked: () => void;
 }
 
 type DialogName = 'characters' | 'upgrade' | 'gold' | 'report' | 'block' | null;
 
 /** Spec 2 friend-info panel for /homepage/{other}: who they are and what I can do for or about them. */
-export function FriendPanel({ userId, onChat }: FriendPanelProps) {
+export function FriendPanel({ userId, onChat, onBlocked }: FriendPanelProps) {
   const { t } = useLingui();
   const toast = useToast();
   const friend = useAsync(() => fetchBaseUser(userId), [userId]);
@@ -28,8 +32,13 @@ export function FriendPanel({ userId, onChat }: FriendPanelProps) {
   const [liked, setLiked] = useState(false);
   const [dialog, setDialog] = useState<DialogName>(null);
   const [liking, setLiking] = useState(false);
+  const chat = useAtomValue(chatServiceAtom);
+  const blockList = useAsync(() => fetchBlockList().catch(() => []), [userId]);
+  const [blocked, setBlocked] = useState(false);
+  const [blocking, setBlocking] = useState(false);
 
   useEffect(() => setLiked(Boolean(likeState.data)), [likeState.data]);
+  useEffect(() => setBlocked(Boolean(blockList.data?.some((u) => String(u.id) === userId))), [blockList.data, userId]);
   useEffect(() => {
     if (friend.data) void addVisit(friend.data.id);
   }, [friend.data]);
@@ -59,6 +68,22 @@ export function FriendPanel({ userId, onChat }: FriendPanelProps) {
     }
   }
   const close = (open: boolean) => !open && setDialog(null);
+
+  async function toggleBlock() {
+    const next = !blocked;
+    if (!chat) return toast('error', t`Not connected. Please try again in a moment.`);
+    setBlocking(true);
+    try {
+      await chat.block(f.id, next);
+      setBlocked(next);
+      toast('success', next ? t`${name} has been blocked` : t`${name} has been unblocked`);
+      if (next) onBlocked();
+    } catch {
+      toast('error', t`That did not go through. Please try again.`);
+    } finally {
+      setBlocking(false);
+    }
+  }
 
   return (
     <section className="panel" aria-label={t`About ${name}`}>
@@ -116,9 +141,15 @@ export function FriendPanel({ userId, onChat }: FriendPanelProps) {
           </button>
         </li>
         <li>
-          <button type="button" className="panel-link panel-link-danger" onClick={() => setDialog('block')}>
+          <button
+            type="button"
+            className="panel-link panel-link-danger"
+            aria-busy={blocking || undefined}
+            disabled={blocking}
+            onClick={() => setDialog('block')}
+          >
             <BanIcon size={18} />
-            <Trans>Block</Trans>
+            {blocked ? t`Unblock` : t`Block`}
           </button>
         </li>
       </ul>
@@ -141,15 +172,14 @@ export function FriendPanel({ userId, onChat }: FriendPanelProps) {
       <ConfirmDialog
         open={dialog === 'block'}
         onOpenChange={close}
-        title={t`Block ${name}?`}
-        description={t`They will not be able to send you messages.`}
+        title={blocked ? t`Unblock ${name}?` : t`Block ${name}?`}
+        description={
+          blocked ? t`They will be able to send you messages again.` : t`They will not be able to send you messages.`
+        }
         cancelLabel={t`Cancel`}
-        confirmLabel={t`Block`}
-        tone="danger"
-        onConfirm={() => {
-          // TODO(realtime): send the block frame over lib/socket.ts once it exists (spec 4).
-          toast('info', t`Blocking arrives with live chat.`);
-        }}
+        confirmLabel={blocked ? t`Unblock` : t`Block`}
+        tone={blocked ? 'primary' : 'danger'}
+        onConfirm={() => void toggleBlock()}
       />
     </section>
   );
