@@ -65,7 +65,7 @@ describe('ChatPage', () => {
       },
       ALICE,
     );
-    const log = await screen.findByRole('log', { name: 'Messages with alice' });
+    const log = await screen.findByRole('log', { name: 'Chat with alice' });
     expect(await within(log).findByText('hello 2')).toBeTruthy();
     expect(within(log).getByText('Read')).toBeTruthy();
     expect(transport.sentOf('read')).toEqual([{ action: 'read', data: { senderId: ALICE } }]);
@@ -80,14 +80,23 @@ describe('ChatPage', () => {
     await act(async () =>
       transport.serverSends({
         action: 'chart',
-        data: msg(40, { clientId, senderId: ME, toId: ALICE, msg: 'see you at 8', createdAt: new Date().toISOString() }),
+        data: msg(40, {
+          clientId,
+          senderId: ME,
+          toId: ALICE,
+          msg: 'see you at 8',
+          createdAt: new Date().toISOString(),
+        }),
       }),
     );
     expect(within(log).getAllByText('see you at 8')).toHaveLength(1);
     expect(within(log).getByText('Sent')).toBeTruthy();
 
     await act(async () =>
-      transport.serverSends({ action: 'read', data: { readerId: ALICE, readAt: new Date(Date.now() + 1000).toISOString() } }),
+      transport.serverSends({
+        action: 'read',
+        data: { readerId: ALICE, readAt: new Date(Date.now() + 1000).toISOString() },
+      }),
     );
     expect(within(log).queryByText('Sent')).toBeNull();
     expect(within(log).getAllByText('Read')).toHaveLength(2);
@@ -95,10 +104,15 @@ describe('ChatPage', () => {
   });
 
   it('a new message from the peer appears in the log; a gift shows as a card', async () => {
-    const { transport } = setup({ conversations: [{ peer: alice, last: msg(1), unread: 0 }], history: { [ALICE]: [msg(1)] } }, ALICE);
+    const { transport } = setup(
+      { conversations: [{ peer: alice, last: msg(1), unread: 0 }], history: { [ALICE]: [msg(1)] } },
+      ALICE,
+    );
     const log = await screen.findByRole('log');
     await within(log).findByText('hello 1');
-    await act(async () => transport.serverSends({ action: 'chart', data: msg(5, { type: 5, msg: 'Happy birthday!' }) }));
+    await act(async () =>
+      transport.serverSends({ action: 'chart', data: msg(5, { type: 5, msg: 'Happy birthday!' }) }),
+    );
     expect(within(log).getByText('VIP membership gift')).toBeTruthy();
     expect(within(log).getByText('Happy birthday!')).toBeTruthy();
   });

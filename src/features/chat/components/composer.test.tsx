@@ -14,8 +14,7 @@ function setup(onSendImage = vi.fn(async () => {})) {
   return { onSendText, onSendImage, box, type };
 }
 
-const pick = (file: File) =>
-  fireEvent.change(screen.getByTestId('photo-input'), { target: { files: [file] } });
+const pick = (file: File) => fireEvent.change(screen.getByTestId('photo-input'), { target: { files: [file] } });
 
 describe('Composer', () => {
   it('Enter sends the text and clears the box', () => {

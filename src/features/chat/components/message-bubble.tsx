@@ -14,6 +14,8 @@ export interface BubbleProps {
   error?: string;
   peerName: string;
   onRetry?: () => void;
+  /** Photos grow the log after layout; the pane uses this to stay pinned to the bottom. */
+  onImageLoad?: () => void;
 }
 
 const GIFT_ICONS = {
@@ -68,7 +70,17 @@ function Ticks({ delivery, error, onRetry }: { delivery: DeliveryState; error?: 
 }
 
 /** One message: text, photo, or a gift / balance card (types 3-7 are never shown as raw text). */
-export function MessageBubble({ mine, type, msg, createdAt, delivery, error, peerName, onRetry }: BubbleProps) {
+export function MessageBubble({
+  mine,
+  type,
+  msg,
+  createdAt,
+  delivery,
+  error,
+  peerName,
+  onRetry,
+  onImageLoad,
+}: BubbleProps) {
   const { t, i18n } = useLingui();
   const kind = previewKind(type);
   const time = <time dateTime={createdAt}>{formatTime(createdAt, i18n.locale)}</time>;
@@ -82,25 +94,30 @@ export function MessageBubble({ mine, type, msg, createdAt, delivery, error, pee
         <div className="gift-body">
           <strong>{messageSummary(type, msg)}</strong>
           {msg && <p className="gift-text">{msg}</p>}
-          <span className="bubble-meta">{time}</span>
+          <span className="msg-bubble-meta">{time}</span>
         </div>
       </div>
     );
   }
   return (
     <div
-      className={`bubble ${mine ? 'bubble-mine' : 'bubble-theirs'}${kind === 'photo' ? ' bubble-photo' : ''}${
-        delivery === 'failed' ? ' bubble-failed' : ''
+      className={`msg-bubble ${mine ? 'msg-bubble-mine' : 'msg-bubble-theirs'}${kind === 'photo' ? ' msg-bubble-photo' : ''}${
+        delivery === 'failed' ? ' msg-bubble-failed' : ''
       }`}
     >
       {kind === 'photo' ? (
         <a href={msg} target="_blank" rel="noreferrer noopener">
-          <img src={msg} alt={mine ? t`Photo you sent` : t`Photo from ${peerName}`} loading="lazy" />
+          <img
+            src={msg}
+            alt={mine ? t`Photo you sent` : t`Photo from ${peerName}`}
+            loading="lazy"
+            onLoad={onImageLoad}
+          />
         </a>
       ) : (
-        <p className="bubble-text">{msg}</p>
+        <p className="msg-bubble-text">{msg}</p>
       )}
-      <span className="bubble-meta">
+      <span className="msg-bubble-meta">
         {time}
         {mine && delivery && <Ticks delivery={delivery} error={error} onRetry={onRetry} />}
       </span>

@@ -61,6 +61,10 @@ export function MessagePane({ peerId, peer, me, service, onBack }: MessagePanePr
     if (el.scrollTop < TOP_LOAD_AT && history.hasMore && history.state === 'ready') void service.loadOlder(peerId);
   }
 
+  const keepPinned = () => {
+    const el = logRef.current;
+    if (el && atBottomRef.current) el.scrollTop = el.scrollHeight;
+  };
   const scrollToEnd = () => logRef.current?.scrollTo({ top: logRef.current.scrollHeight, behavior: 'smooth' });
   const words = { today: t`Today`, yesterday: t`Yesterday` };
   const empty = history.state === 'ready' && items.length === 0;
@@ -86,7 +90,7 @@ export function MessagePane({ peerId, peer, me, service, onBack }: MessagePanePr
         className="log"
         role="log"
         aria-live="polite"
-        aria-label={name ? t`Messages with ${name}` : t`Messages`}
+        aria-label={name ? t`Chat with ${name}` : t`Chat history`}
         // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be reachable by keyboard.
         tabIndex={0}
         onScroll={onScroll}
@@ -141,6 +145,7 @@ export function MessagePane({ peerId, peer, me, service, onBack }: MessagePanePr
                   delivery={r.state}
                   error={r.error}
                   peerName={name}
+                  onImageLoad={keepPinned}
                   onRetry={() => void service.retry(r.clientId)}
                 />
               </div>
@@ -158,6 +163,7 @@ export function MessagePane({ peerId, peer, me, service, onBack }: MessagePanePr
                 createdAt={m.createdAt}
                 delivery={mine ? deliveryOf(m) : undefined}
                 peerName={name}
+                onImageLoad={keepPinned}
               />
             </div>
           );
