@@ -1,4 +1,5 @@
 /** buildApp(config): the whole HTTP and WebSocket server, without listening; main.ts and the tests both use it. */
+import fastifyMultipart from '@fastify/multipart';
 import fastifyWebsocket from '@fastify/websocket';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { API_BASE } from '#protocol/constants.ts';
@@ -7,7 +8,10 @@ import type { Config } from './config.ts';
 import type { AppContext } from './context.ts';
 import { type DatabaseHandle, openDatabase } from './db/database.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
+import { chatRoutes } from './modules/chat/chat.routes.ts';
+import { createChatWriter } from './modules/chat/chat.writer.ts';
 import { seedDemo } from './modules/demo/demo.seed.ts';
+import { filesRoutes, UPLOAD_LIMITS } from './modules/files/files.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
 import { installAuth } from './plugins/auth.ts';
@@ -15,7 +19,9 @@ import { installErrorHandling } from './plugins/errors.ts';
 import { createAuthLimits } from './plugins/rate-limit.ts';
 import { installSecurityHeaders } from './plugins/security-headers.ts';
 import { installStaticClient } from './plugins/static-client.ts';
-import { wsRoutes } from './realtime/ws.routes.ts';
+import { type Bus, createInProcessBus } from './realtime/bus.ts';
+import { createHub } from './realtime/hub.ts';
+import { WS_HARD_MAX_BYTES, wsRoutes } from './realtime/ws.routes.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -28,6 +34,8 @@ export interface AppOverrides {
   database?: DatabaseHandle;
   mailer?: Mailer;
   now?: () => Date;
+  /** Another fan-out engine (a Redis bus; tests: two apps sharing one in-process bus). */
+  bus?: Bus;
 }
 
 /** The socket path carries the token: logs keep only its first characters' place. */
@@ -49,6 +57,15 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
   });
 
   const database = overrides.database ?? (await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir }));
+  const now = overrides.now ?? (() => new Date());
+  const bus = overrides.bus ?? createInProcessBus();
+  const hub = createHub(bus, (error) => app.log.error({ err: error }, 'fan-out failed'));
+  const chatWriter = createChatWriter({
+    db: database.db,
+    now,
+    lingerMs: config.chatBatchLingerMs,
+    onError: (error) => app.log.error({ err: error }, 'storing a chat batch failed'),
+  });
   const ctx: AppContext = {
     config,
     db: database.db,
@@ -57,11 +74,16 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
       createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir: config.dataDir, log: app.log }),
     limits: createAuthLimits(config.rateLimit.authPerIpPerMin, config.rateLimit.authPerAccountPerMin),
     log: app.log,
-    now: overrides.now ?? (() => new Date()),
+    now,
+    hub,
+    chatWriter,
   };
   app.decorate('amity', ctx);
   app.addHook('onClose', async () => {
     await ctx.mailer.close?.();
+    // Queued messages are stored before the database goes; their senders get no ack (sockets are closing).
+    await chatWriter.close();
+    if (!overrides.bus) await bus.close();
     if (!overrides.database) await database.close();
   });
 
@@ -74,17 +96,21 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
     installErrorHandling(app);
     installSecurityHeaders(app, config);
     installAuth(app);
-    await app.register(fastifyWebsocket, { options: { maxPayload: 64 * 1024 } });
+    // Frames up to 64 KiB are handled; larger ones up to this cap get a 413 frame (ws.routes.ts), beyond it ws closes 1009.
+    await app.register(fastifyWebsocket, { options: { maxPayload: WS_HARD_MAX_BYTES } });
 
     await app.register(
       async (api) => {
         healthRoutes(api, ctx);
         authRoutes(api, ctx);
         usersRoutes(api, ctx);
+        chatRoutes(api, ctx);
+        await api.register(fastifyMultipart, { limits: UPLOAD_LIMITS });
+        filesRoutes(api, ctx);
       },
       { prefix: API_BASE },
     );
-    await app.register(async (ws) => wsRoutes(ws, ctx));
+    await app.register(async (ws) => wsRoutes(ws, ctx, hub));
     await installStaticClient(app, config);
   } catch (error) {
     await app.close();

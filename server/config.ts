@@ -63,6 +63,10 @@ const envSchema = z.object({
   CLIENT_DIR: text('dist/client'),
   RATE_LIMIT_AUTH_PER_MIN: int('RATE_LIMIT_AUTH_PER_MIN', 20, 1, 1_000_000),
   RATE_LIMIT_ACCOUNT_PER_MIN: int('RATE_LIMIT_ACCOUNT_PER_MIN', 10, 1, 1_000_000),
+  WS_IDLE_CLOSE_MS: int('WS_IDLE_CLOSE_MS', 90_000, 50, 3_600_000),
+  WS_MSG_PER_SEC: int('WS_MSG_PER_SEC', 20, 1, 100_000),
+  WS_MSG_BURST: int('WS_MSG_BURST', 40, 1, 100_000),
+  CHAT_BATCH_LINGER_MS: int('CHAT_BATCH_LINGER_MS', 2, 0, 1000),
   BODY_LIMIT_BYTES: int('BODY_LIMIT_BYTES', 1_048_576, 1024, 100 * 1_048_576),
   LOG_LEVEL: z
     .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], {
@@ -87,6 +91,10 @@ export interface Config {
   allowedOrigins: string[];
   clientDir: string;
   rateLimit: { authPerIpPerMin: number; authPerAccountPerMin: number };
+  /** Per socket: closed after this long without a frame; a token bucket of frames per second with a burst. */
+  ws: { idleCloseMs: number; ratePerSec: number; rateBurst: number };
+  /** How long the chat writer waits for more messages before storing a batch (group commit). */
+  chatBatchLingerMs: number;
   bodyLimitBytes: number;
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
 }
@@ -135,6 +143,8 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     allowedOrigins: origins,
     clientDir: resolve(e.CLIENT_DIR),
     rateLimit: { authPerIpPerMin: e.RATE_LIMIT_AUTH_PER_MIN, authPerAccountPerMin: e.RATE_LIMIT_ACCOUNT_PER_MIN },
+    ws: { idleCloseMs: e.WS_IDLE_CLOSE_MS, ratePerSec: e.WS_MSG_PER_SEC, rateBurst: e.WS_MSG_BURST },
+    chatBatchLingerMs: e.CHAT_BATCH_LINGER_MS,
     bodyLimitBytes: e.BODY_LIMIT_BYTES,
     logLevel: e.LOG_LEVEL,
   };

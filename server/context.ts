@@ -3,7 +3,9 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Mailer } from './adapters/mail/mailer.ts';
 import type { Config } from './config.ts';
 import type { Db } from './db/database.ts';
+import type { ChatWriter } from './modules/chat/chat.writer.ts';
 import type { AuthLimits } from './plugins/rate-limit.ts';
+import type { Hub } from './realtime/hub.ts';
 
 export interface AppContext {
   config: Config;
@@ -11,6 +13,10 @@ export interface AppContext {
   mailer: Mailer;
   limits: AuthLimits;
   log: FastifyBaseLogger;
+  /** Fan-out to every socket of a member, on every instance. */
+  hub: Hub;
+  /** Group commit of chat messages. */
+  chatWriter: ChatWriter;
   /** The clock, so tests can move through days and expiries. */
   now: () => Date;
 }

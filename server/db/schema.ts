@@ -73,6 +73,31 @@ export interface UserPermissionsTable {
   permission: string;
 }
 
+export interface MessagesTable {
+  /** bigserial: arrives as a string, like every int8. */
+  id: Generated<string>;
+  client_id: string;
+  sender_id: number;
+  to_id: number;
+  type: number;
+  msg: string;
+  lang: Generated<string>;
+  created_at: Timestamp;
+  read_at: Date | null;
+  translations: ColumnType<Record<string, string>, string | undefined, string>;
+}
+
+export interface BlocksTable {
+  blocker_id: number;
+  blocked_id: number;
+  created_at: Timestamp;
+}
+
+export interface ChatUnreadTable {
+  user_id: number;
+  n: number;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -80,9 +105,13 @@ export interface Database {
   memberships: MembershipsTable;
   password_reset_codes: PasswordResetCodesTable;
   user_permissions: UserPermissionsTable;
+  messages: MessagesTable;
+  blocks: BlocksTable;
+  chat_unread: ChatUnreadTable;
 }
 
 export type UserRow = Selectable<UsersTable>;
 export type NewUser = Insertable<UsersTable>;
 export type UserUpdate = Updateable<UsersTable>;
 export type MembershipRow = Selectable<MembershipsTable>;
+export type MessageRow = Selectable<MessagesTable>;

@@ -2,9 +2,11 @@
 import type { Kysely } from 'kysely';
 import { type Migration, type MigrationProvider, Migrator } from 'kysely/migration';
 import * as initial from './0001-initial.ts';
+import * as chat from './0002-chat.ts';
 
 const migrations: Record<string, Migration> = {
   '0001-initial': initial,
+  '0002-chat': chat,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -1,0 +1,190 @@
+/** SQL of chat: batched message inserts, unread counters, read marks, blocks, conversations and history. */
+import { sql, type Transaction } from 'kysely';
+import type { Db } from '../../db/database.ts';
+import type { Database } from '../../db/schema.ts';
+import type { MessageRowLike } from './chat.rules.ts';
+
+export type Executor = Db | Transaction<Database>;
+
+export interface NewMessage {
+  clientId: string;
+  senderId: number;
+  toId: number;
+  type: number;
+  msg: string;
+  lang: string;
+}
+
+const MESSAGE_COLUMNS = sql`id, client_id, sender_id, to_id, type, msg, lang, created_at, read_at, translations`;
+
+/** Either side having blocked the other stops a message (api.md: 'You have been blocked'). */
+const blockedBetween = (sender: ReturnType<typeof sql.ref>, to: ReturnType<typeof sql.ref>) =>
+  sql`exists (select 1 from blocks b where (b.blocker_id = ${to} and b.blocked_id = ${sender})
+    or (b.blocker_id = ${sender} and b.blocked_id = ${to}))`;
+
+export interface PairState {
+  sender_id: number;
+  to_id: number;
+  known: boolean;
+  blocked: boolean;
+}
+
+/** For each (sender, receiver): does the receiver exist, and is the pair blocked. One query for a whole batch. */
+export async function pairStates(db: Executor, senders: number[], receivers: number[]): Promise<PairState[]> {
+  const { rows } = await sql<PairState>`
+    select p.sender_id, p.to_id,
+      exists (select 1 from users u where u.id = p.to_id) as known,
+      ${blockedBetween(sql.ref('p.sender_id'), sql.ref('p.to_id'))} as blocked
+    from unnest(${senders}::int[], ${receivers}::int[]) as p(sender_id, to_id)`.execute(db);
+  return rows;
+}
+
+/**
+ * One multi-row insert for a batch (group commit). Rows whose (sender, clientId) exists already, or whose pair got
+ * blocked meanwhile, are skipped; the caller looks the first ones up. Ids follow the batch order.
+ */
+export async function insertMessages(db: Executor, items: NewMessage[], now: Date): Promise<MessageRowLike[]> {
+  if (items.length === 0) return [];
+  const { rows } = await sql<MessageRowLike>`
+    insert into messages (client_id, sender_id, to_id, type, msg, lang, created_at)
+    select u.client_id, u.sender_id, u.to_id, u.type, u.msg, u.lang, ${now}::timestamptz
+    from unnest(
+      ${items.map((i) => i.clientId)}::uuid[], ${items.map((i) => i.senderId)}::int[],
+      ${items.map((i) => i.toId)}::int[], ${items.map((i) => i.type)}::smallint[],
+      ${items.map((i) => i.msg)}::text[], ${items.map((i) => i.lang)}::text[]
+    ) with ordinality as u(client_id, sender_id, to_id, type, msg, lang, ord)
+    where not ${blockedBetween(sql.ref('u.sender_id'), sql.ref('u.to_id'))}
+    order by u.ord
+    on conflict (sender_id, client_id) do nothing
+    returning ${MESSAGE_COLUMNS}`.execute(db);
+  return rows;
+}
+
+/** The stored messages of these (sender, clientId) pairs: what a repeated clientId is acked with. */
+export async function findByClientIds(db: Executor, senders: number[], clientIds: string[]): Promise<MessageRowLike[]> {
+  if (senders.length === 0) return [];
+  const { rows } = await sql<MessageRowLike>`
+    select ${MESSAGE_COLUMNS} from messages
+    where (sender_id, client_id) in (select * from unnest(${senders}::int[], ${clientIds}::uuid[]))`.execute(db);
+  return rows;
+}
+
+/** Adds to members' unread totals; ids sorted so concurrent batches lock rows in one order (no deadlock). */
+export async function addUnread(db: Executor, counts: Map<number, number>): Promise<Map<number, number>> {
+  const ids = [...counts.keys()].sort((a, b) => a - b);
+  if (ids.length === 0) return new Map();
+  const { rows } = await sql<{ user_id: number; n: number }>`
+    insert into chat_unread (user_id, n)
+    select * from unnest(${ids}::int[], ${ids.map((id) => counts.get(id)!)}::int[]) order by 1
+    on conflict (user_id) do update set n = chat_unread.n + excluded.n
+    returning user_id, n`.execute(db);
+  return new Map(rows.map((r) => [r.user_id, r.n]));
+}
+
+export async function getUnread(db: Executor, userId: number): Promise<number> {
+  const row = await db.selectFrom('chat_unread').select('n').where('user_id', '=', userId).executeTakeFirst();
+  return row?.n ?? 0;
+}
+
+/** Marks what `senderId` sent to `readerId` as read and lowers the reader's total; answers the new total. */
+export async function markRead(
+  db: Transaction<Database>,
+  readerId: number,
+  senderId: number,
+  now: Date,
+): Promise<{ marked: number; unread: number }> {
+  const marked = await db
+    .updateTable('messages')
+    .set({ read_at: now })
+    .where('to_id', '=', readerId)
+    .where('sender_id', '=', senderId)
+    .where('read_at', 'is', null)
+    .executeTakeFirst();
+  const count = Number(marked.numUpdatedRows);
+  if (count > 0) {
+    // greatest(): a counter that drifted must never make reading fail on the check constraint.
+    await sql`update chat_unread set n = greatest(n - ${count}, 0) where user_id = ${readerId}`.execute(db);
+  }
+  return { marked: count, unread: await getUnread(db, readerId) };
+}
+
+export async function userExists(db: Executor, id: number): Promise<boolean> {
+  return (await db.selectFrom('users').select('id').where('id', '=', id).executeTakeFirst()) !== undefined;
+}
+
+export async function addBlock(db: Executor, blockerId: number, blockedId: number): Promise<void> {
+  await db
+    .insertInto('blocks')
+    .values({ blocker_id: blockerId, blocked_id: blockedId })
+    .onConflict((oc) => oc.doNothing())
+    .execute();
+}
+
+export async function removeBlock(db: Executor, blockerId: number, blockedId: number): Promise<void> {
+  await db.deleteFrom('blocks').where('blocker_id', '=', blockerId).where('blocked_id', '=', blockedId).execute();
+}
+
+/** Members `blockerId` blocked, most recent first. */
+export function findBlockedUsers(db: Executor, blockerId: number) {
+  return db
+    .selectFrom('blocks')
+    .innerJoin('users', 'users.id', 'blocks.blocked_id')
+    .selectAll('users')
+    .where('blocks.blocker_id', '=', blockerId)
+    .orderBy('blocks.created_at', 'desc')
+    .orderBy('users.id', 'desc')
+    .execute();
+}
+
+export function findUsersByIds(db: Executor, ids: readonly number[]) {
+  if (ids.length === 0) return Promise.resolve([]);
+  return db.selectFrom('users').selectAll().where('id', 'in', ids).execute();
+}
+
+export type ConversationRow = MessageRowLike & { peer_id: number; unread: number };
+
+/** The newest message with each peer plus how many of theirs are unread, newest conversation first. */
+export async function findConversations(db: Executor, me: number): Promise<ConversationRow[]> {
+  const { rows } = await sql<ConversationRow>`
+    with last as (
+      select distinct on (peer_id) *
+      from (
+        select ${MESSAGE_COLUMNS}, case when sender_id = ${me} then to_id else sender_id end as peer_id
+        from messages where sender_id = ${me} or to_id = ${me}
+      ) mine
+      order by peer_id, id desc
+    ), unread as (
+      select sender_id as peer_id, count(*)::int as n
+      from messages where to_id = ${me} and read_at is null group by sender_id
+    )
+    select last.*, coalesce(unread.n, 0)::int as unread
+    from last left join unread on unread.peer_id = last.peer_id
+    order by last.id desc`.execute(db);
+  return rows;
+}
+
+/** A page of a pair's history, newest first (the caller reverses it), strictly older than `before`. */
+export async function findHistory(
+  db: Executor,
+  lo: number,
+  hi: number,
+  before: number | undefined,
+  size: number,
+): Promise<MessageRowLike[]> {
+  const { rows } = await sql<MessageRowLike>`
+    select ${MESSAGE_COLUMNS} from messages
+    where least(sender_id, to_id) = ${lo} and greatest(sender_id, to_id) = ${hi}
+      ${before === undefined ? sql`` : sql`and id < ${before}`}
+    order by least(sender_id, to_id), greatest(sender_id, to_id), id desc
+    limit ${size}`.execute(db);
+  return rows;
+}
+
+/** One message in its own statement (server-written messages, inside the caller's transaction). */
+export async function insertOne(db: Executor, item: NewMessage, now: Date): Promise<MessageRowLike> {
+  const { rows } = await sql<MessageRowLike>`
+    insert into messages (client_id, sender_id, to_id, type, msg, lang, created_at)
+    values (${item.clientId}::uuid, ${item.senderId}, ${item.toId}, ${item.type}, ${item.msg}, ${item.lang}, ${now})
+    returning ${MESSAGE_COLUMNS}`.execute(db);
+  return rows[0]!;
+}

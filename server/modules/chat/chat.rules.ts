@@ -1,0 +1,78 @@
+/** Pure chat rules: row → wire Message, what a member may send, and the history query's bounds. */
+import type { ChartFrame, Message, MessageType } from '#protocol/chat.ts';
+import { Code } from '#protocol/codes.ts';
+import { HttpError } from '../../plugins/errors.ts';
+
+export const BLOCKED_MESSAGE = 'You have been blocked';
+export const NO_SUCH_MEMBER = 'No such member';
+export const HISTORY_DEFAULT_SIZE = 30;
+export const HISTORY_MAX_SIZE = 100;
+
+export interface MessageRowLike {
+  id: string | number;
+  client_id: string;
+  sender_id: number;
+  to_id: number;
+  type: number;
+  msg: string;
+  lang: string;
+  created_at: Date | string;
+  read_at: Date | string | null;
+  translations: Record<string, string> | string | null;
+}
+
+const iso = (v: Date | string): string => (v instanceof Date ? v : new Date(v)).toISOString();
+
+export function toMessage(row: MessageRowLike): Message {
+  return {
+    id: Number(row.id),
+    clientId: row.client_id,
+    senderId: row.sender_id,
+    toId: row.to_id,
+    type: row.type as MessageType,
+    msg: row.msg,
+    lang: row.lang,
+    createdAt: iso(row.created_at),
+    readAt: row.read_at === null ? null : iso(row.read_at),
+    // Raw SQL through unnest() returns jsonb already parsed by pg; be lenient if a driver hands over text.
+    translations: typeof row.translations === 'string' ? JSON.parse(row.translations) : (row.translations ?? {}),
+  };
+}
+
+/** An image message carries the URL the upload answered: our own /uploads/ path or an http(s) storage URL. */
+export function isImageUrl(msg: string): boolean {
+  return /^\/uploads\/[\w-]+\/[\w.-]+$/.test(msg) || /^https?:\/\/[^\s"'<>]+$/.test(msg);
+}
+
+/** What the schema cannot know: who is sending. Throws the member-facing refusal. */
+export function checkChart(senderId: number, frame: ChartFrame): void {
+  if (frame.toId === senderId) throw new HttpError(Code.badRequest, 'toId: you cannot send a message to yourself');
+  if (frame.type === 2 && !isImageUrl(frame.msg)) {
+    throw new HttpError(Code.badRequest, 'msg: an image message must carry the URL of an uploaded image');
+  }
+}
+
+/** Query of GET /api/chat/history/{peerId}; empty values count as absent (spec 5 drops them anyway). */
+export function parseHistoryQuery(query: { before?: unknown; size?: unknown }): { before?: number; size: number } {
+  const before = query.before === undefined || query.before === '' ? undefined : String(query.before);
+  const size = query.size === undefined || query.size === '' ? undefined : String(query.size);
+  const out: { before?: number; size: number } = { size: HISTORY_DEFAULT_SIZE };
+  if (before !== undefined) {
+    if (!/^\d{1,15}$/.test(before) || Number(before) < 1) {
+      throw new HttpError(Code.badRequest, 'before must be a message id (a positive whole number)');
+    }
+    out.before = Number(before);
+  }
+  if (size !== undefined) {
+    if (!/^\d{1,4}$/.test(size) || Number(size) < 1 || Number(size) > HISTORY_MAX_SIZE) {
+      throw new HttpError(Code.badRequest, `size must be a whole number from 1 to ${HISTORY_MAX_SIZE}`);
+    }
+    out.size = Number(size);
+  }
+  return out;
+}
+
+/** The two ends of a pair in index order (messages_pair_idx). */
+export function pairKey(a: number, b: number): [number, number] {
+  return a < b ? [a, b] : [b, a];
+}

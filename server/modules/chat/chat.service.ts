@@ -1,0 +1,154 @@
+/** Chat use cases behind the socket frames and the REST reads; fan-out goes through ctx.hub only. */
+import { randomUUID } from 'node:crypto';
+import type { ChartFrame, Message } from '#protocol/chat.ts';
+import { Code } from '#protocol/codes.ts';
+import type { BaseUser } from '#protocol/user.ts';
+import type { AppContext } from '../../context.ts';
+import { HttpError } from '../../plugins/errors.ts';
+import { findMemberships } from '../users/users.repository.ts';
+import { toBaseUser } from '../users/users.rules.ts';
+import * as repo from './chat.repository.ts';
+import { checkChart, NO_SUCH_MEMBER, pairKey, parseHistoryQuery, toMessage } from './chat.rules.ts';
+
+/**
+ * A member's chat message: validated, stored with its batch, then acked to every socket of the sender (other tabs
+ * see it) and delivered to every socket of the receiver. Refusals throw HttpError for the socket to answer.
+ * NOTE: nothing may be awaited before `submit`, so one socket's messages keep their order in the batch.
+ */
+export async function sendChart(ctx: AppContext, senderId: number, frame: ChartFrame): Promise<void> {
+  checkChart(senderId, frame);
+  const outcome = await ctx.chatWriter.submit({
+    // UUIDs come back from the database in lower case; compare them that way.
+    clientId: frame.clientId.toLowerCase(),
+    senderId,
+    toId: frame.toId,
+    type: frame.type,
+    msg: frame.msg,
+    lang: frame.lang,
+  });
+  if (outcome.kind === 'refused') throw new HttpError(outcome.code, outcome.message);
+  ctx.hub.publish(senderId, { action: 'chart', code: Code.ok, data: outcome.message });
+  if (outcome.kind === 'stored') {
+    ctx.hub.publish(outcome.message.toId, {
+      action: 'chart',
+      code: Code.ok,
+      data: { ...outcome.message, unreadAll: outcome.unreadAll },
+    });
+  }
+}
+
+export interface SystemMessageInput {
+  senderId: number;
+  toId: number;
+  /** 3-7: gifts and balance changes (api.md Message types). */
+  type: 3 | 4 | 5 | 6 | 7;
+  msg: string;
+}
+
+/**
+ * A server-written message (gifts, balance changes), stored in the caller's executor so it commits or rolls back
+ * with the purchase. Outside a transaction it is delivered at once; inside one, call `deliver()` after the commit.
+ */
+export async function sendSystemMessage(
+  ctx: AppContext,
+  db: repo.Executor,
+  input: SystemMessageInput,
+): Promise<{ message: Message; deliver: () => void }> {
+  const row = await repo.insertOne(
+    db,
+    { clientId: randomUUID(), senderId: input.senderId, toId: input.toId, type: input.type, msg: input.msg, lang: '' },
+    ctx.now(),
+  );
+  const unread = await repo.addUnread(db, new Map([[input.toId, 1]]));
+  const message = toMessage(row);
+  let delivered = false;
+  const deliver = () => {
+    if (delivered) return;
+    delivered = true;
+    ctx.hub.publish(message.senderId, { action: 'chart', code: Code.ok, data: message });
+    ctx.hub.publish(message.toId, {
+      action: 'chart',
+      code: Code.ok,
+      data: { ...message, unreadAll: unread.get(message.toId) ?? 0 },
+    });
+  };
+  if (!db.isTransaction) deliver();
+  return { message, deliver };
+}
+
+/** `read`: the reader's sockets learn the new total; the sender's sockets get the receipt if anything changed. */
+export async function markRead(ctx: AppContext, readerId: number, senderId: number): Promise<void> {
+  if (senderId === readerId) throw new HttpError(Code.badRequest, 'senderId: you cannot read your own messages');
+  const readAt = ctx.now();
+  const { marked, unread } = await ctx.db
+    .transaction()
+    .execute((trx) => repo.markRead(trx, readerId, senderId, readAt));
+  ctx.hub.publish(readerId, { action: 'unreadAll', code: Code.ok, data: unread });
+  if (marked > 0) {
+    ctx.hub.publish(senderId, { action: 'read', code: Code.ok, data: { readerId, readAt: readAt.toISOString() } });
+  }
+}
+
+/** `block`: the blocker's sockets all get the ack, so every tab shows the new state. */
+export async function setBlock(ctx: AppContext, blockerId: number, receiverId: number, block: boolean): Promise<void> {
+  if (receiverId === blockerId) throw new HttpError(Code.badRequest, 'receiverId: you cannot block yourself');
+  if (!(await repo.userExists(ctx.db, receiverId))) throw new HttpError(Code.notFound, NO_SUCH_MEMBER);
+  if (block) await repo.addBlock(ctx.db, blockerId, receiverId);
+  else await repo.removeBlock(ctx.db, blockerId, receiverId);
+  ctx.hub.publish(blockerId, { action: 'block', code: Code.ok, data: { receiverId, block } });
+}
+
+export function unreadTotal(ctx: AppContext, userId: number): Promise<number> {
+  return repo.getUnread(ctx.db, userId);
+}
+
+async function baseUsers(ctx: AppContext, ids: number[]): Promise<Map<number, BaseUser>> {
+  const [rows, memberships] = await Promise.all([repo.findUsersByIds(ctx.db, ids), findMemberships(ctx.db, ids)]);
+  const now = ctx.now();
+  return new Map(
+    rows.map((row) => [
+      row.id,
+      toBaseUser(
+        row,
+        memberships.filter((m) => m.user_id === row.id),
+        now,
+      ),
+    ]),
+  );
+}
+
+export async function conversations(
+  ctx: AppContext,
+  me: number,
+): Promise<{ peer: BaseUser; last: Message; unread: number }[]> {
+  const rows = await repo.findConversations(ctx.db, me);
+  const peers = await baseUsers(
+    ctx,
+    rows.map((r) => r.peer_id),
+  );
+  return rows.flatMap((r) => {
+    const peer = peers.get(r.peer_id);
+    return peer ? [{ peer, last: toMessage(r), unread: r.unread }] : [];
+  });
+}
+
+export async function history(
+  ctx: AppContext,
+  me: number,
+  peerId: number,
+  query: { before?: unknown; size?: unknown },
+): Promise<Message[]> {
+  const { before, size } = parseHistoryQuery(query);
+  const [lo, hi] = pairKey(me, peerId);
+  const rows = await repo.findHistory(ctx.db, lo, hi, before, size);
+  return rows.reverse().map(toMessage);
+}
+
+export async function blockList(ctx: AppContext, me: number): Promise<BaseUser[]> {
+  const rows = await repo.findBlockedUsers(ctx.db, me);
+  const users = await baseUsers(
+    ctx,
+    rows.map((r) => r.id),
+  );
+  return rows.map((r) => users.get(r.id)!);
+}

@@ -1,0 +1,157 @@
+/**
+ * Group commit for chat messages. Writing one transaction per message caps PGlite at a few thousand a second;
+ * queued messages are instead stored together: one pair check, one multi-row insert, one unread update, one
+ * commit. Each sender is answered only after that commit (api.md: acked only once durably stored).
+ */
+import type { Message } from '#protocol/chat.ts';
+import { Code } from '#protocol/codes.ts';
+import type { Db } from '../../db/database.ts';
+import * as repo from './chat.repository.ts';
+import { BLOCKED_MESSAGE, NO_SUCH_MEMBER, toMessage } from './chat.rules.ts';
+
+export type ChartOutcome =
+  | { kind: 'stored'; message: Message; unreadAll: number }
+  | { kind: 'duplicate'; message: Message }
+  | { kind: 'refused'; code: number; message: string };
+
+export interface ChatWriter {
+  submit(item: repo.NewMessage): Promise<ChartOutcome>;
+  /** Stores what is queued, then refuses new work. */
+  close(): Promise<void>;
+}
+
+export interface ChatWriterOptions {
+  db: Db;
+  now: () => Date;
+  /** Wait this long after the first queued message for others to join it; 0 = the next turn of the event loop. */
+  lingerMs?: number;
+  maxBatch?: number;
+  onError?: (error: unknown) => void;
+}
+
+interface Pending {
+  item: repo.NewMessage;
+  resolve: (outcome: ChartOutcome) => void;
+  reject: (error: unknown) => void;
+}
+
+const keyOf = (senderId: number, clientId: string) => `${senderId}:${clientId}`;
+
+/** Stores a batch inside one transaction; outcomes in the order of `items`. */
+export async function storeBatch(db: repo.Executor, items: repo.NewMessage[], now: Date): Promise<ChartOutcome[]> {
+  const pairs = new Map<string, { sender: number; to: number }>();
+  for (const i of items) pairs.set(`${i.senderId}:${i.toId}`, { sender: i.senderId, to: i.toId });
+  const pairList = [...pairs.values()];
+  const states = await repo.pairStates(
+    db,
+    pairList.map((p) => p.sender),
+    pairList.map((p) => p.to),
+  );
+  const stateOf = new Map(states.map((s) => [`${s.sender_id}:${s.to_id}`, s]));
+
+  const outcomes: (ChartOutcome | undefined)[] = items.map((i) => {
+    const state = stateOf.get(`${i.senderId}:${i.toId}`);
+    if (!state?.known) return { kind: 'refused', code: Code.notFound, message: NO_SUCH_MEMBER };
+    // A repeat of a message stored before the block still gets its first ack, so look it up before refusing.
+    return undefined;
+  });
+  const allowed = items.filter((i, n) => outcomes[n] === undefined && !stateOf.get(`${i.senderId}:${i.toId}`)!.blocked);
+  const inserted = new Map(
+    (await repo.insertMessages(db, allowed, now)).map((r) => [keyOf(r.sender_id, r.client_id), r]),
+  );
+
+  const unknown = items.filter((i, n) => outcomes[n] === undefined && !inserted.has(keyOf(i.senderId, i.clientId)));
+  const existing = new Map(
+    (
+      await repo.findByClientIds(
+        db,
+        unknown.map((i) => i.senderId),
+        unknown.map((i) => i.clientId),
+      )
+    ).map((r) => [keyOf(r.sender_id, r.client_id), r]),
+  );
+
+  const claimed = new Set<string>();
+  const received = new Map<number, number>();
+  items.forEach((i, n) => {
+    if (outcomes[n]) return;
+    const key = keyOf(i.senderId, i.clientId);
+    const row = inserted.get(key);
+    if (row && !claimed.has(key)) {
+      // The first item of a clientId owns the new row; a repeat inside the same batch is a duplicate.
+      claimed.add(key);
+      received.set(i.toId, (received.get(i.toId) ?? 0) + 1);
+      outcomes[n] = { kind: 'stored', message: toMessage(row), unreadAll: 0 };
+      return;
+    }
+    const first = row ?? existing.get(key);
+    outcomes[n] = first
+      ? { kind: 'duplicate', message: toMessage(first) }
+      : { kind: 'refused', code: Code.forbidden, message: BLOCKED_MESSAGE };
+  });
+
+  const totals = await repo.addUnread(db, received);
+  return outcomes.map((o) => (o?.kind === 'stored' ? { ...o, unreadAll: totals.get(o.message.toId) ?? 0 } : o!));
+}
+
+export function createChatWriter(options: ChatWriterOptions): ChatWriter {
+  const lingerMs = options.lingerMs ?? 2;
+  const maxBatch = options.maxBatch ?? 2000;
+  let queue: Pending[] = [];
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  let running: Promise<void> | undefined;
+  let closed = false;
+
+  function schedule(): void {
+    if (running || timer || queue.length === 0) return;
+    if (queue.length >= maxBatch) {
+      running = flush();
+      return;
+    }
+    timer = setTimeout(() => {
+      timer = undefined;
+      running = flush();
+    }, lingerMs);
+  }
+
+  async function flush(): Promise<void> {
+    const batch = queue.slice(0, maxBatch);
+    queue = queue.slice(maxBatch);
+    try {
+      const outcomes = await options.db.transaction().execute((trx) =>
+        storeBatch(
+          trx,
+          batch.map((p) => p.item),
+          options.now(),
+        ),
+      );
+      for (const [n, p] of batch.entries()) p.resolve(outcomes[n]!);
+    } catch (error) {
+      options.onError?.(error);
+      for (const p of batch) p.reject(error);
+    } finally {
+      running = undefined;
+      // Messages that arrived while this batch was being written go next, without lingering: that is the batching.
+      if (queue.length > 0) running = flush();
+    }
+  }
+
+  return {
+    submit(item) {
+      if (closed) return Promise.reject(new Error('the chat writer is closed'));
+      return new Promise<ChartOutcome>((resolve, reject) => {
+        queue.push({ item, resolve, reject });
+        schedule();
+      });
+    },
+    async close() {
+      closed = true;
+      if (timer) {
+        clearTimeout(timer);
+        timer = undefined;
+        if (!running) running = flush();
+      }
+      while (running) await running;
+    },
+  };
+}

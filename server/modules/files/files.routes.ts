@@ -1,0 +1,38 @@
+/** HTTP face of api.md Files: POST /api/file/upload/{type}, multipart field `file`. */
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { Code } from '#protocol/codes.ts';
+import { UPLOAD } from '#protocol/constants.ts';
+import type { AppContext } from '../../context.ts';
+import { requireAuth } from '../../plugins/auth.ts';
+import { HttpError, ok } from '../../plugins/errors.ts';
+import { DEFAULT_UPLOAD_TYPE } from './files.rules.ts';
+import { storeImage } from './files.service.ts';
+
+export const UPLOAD_LIMITS = { fileSize: UPLOAD.maxBytes, files: 1, fields: 10, fieldSize: 1024, parts: 12 };
+export const TOO_LARGE = 'File is larger than 5 MB';
+
+async function readFileField(request: FastifyRequest): Promise<Buffer> {
+  if (!request.isMultipart()) throw new HttpError(Code.badRequest, 'Send the image as multipart/form-data field file');
+  try {
+    for await (const part of request.parts()) {
+      if (part.type === 'file' && part.fieldname === 'file') return await part.toBuffer();
+      if (part.type === 'file') part.file.resume(); // Another file field: drain it, it is not ours.
+    }
+  } catch (error) {
+    const code = (error as { code?: string }).code;
+    if (code === 'FST_REQ_FILE_TOO_LARGE') throw new HttpError(Code.tooLarge, TOO_LARGE);
+    if (code === 'FST_FILES_LIMIT') throw new HttpError(Code.badRequest, 'Send one file at a time');
+    if (code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT')
+      throw new HttpError(Code.badRequest, 'Too many form fields');
+    throw error;
+  }
+  throw new HttpError(Code.badRequest, 'file is required');
+}
+
+export function filesRoutes(app: FastifyInstance, ctx: AppContext): void {
+  const auth = requireAuth(ctx.db, ctx.now);
+  const upload = async (request: FastifyRequest<{ Params: { type?: string } }>) =>
+    ok(await storeImage(ctx, request.params.type ?? DEFAULT_UPLOAD_TYPE, await readFileField(request)));
+  app.post<{ Params: { type?: string } }>('/api/file/upload', { preHandler: auth }, upload);
+  app.post<{ Params: { type?: string } }>('/api/file/upload/:type', { preHandler: auth }, upload);
+}

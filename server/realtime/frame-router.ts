@@ -1,0 +1,119 @@
+/**
+ * Turns one raw frame of a signed-in socket into a use case call, and every refusal into an error frame on that
+ * same socket (api.md: code 400 for bad frames, the socket stays open). Pure of sockets: it returns the direct
+ * answer; use cases publish what all of a member's sockets must see through the hub.
+ */
+
+import type { z } from 'zod';
+import { blockFrame, CLIENT_ACTIONS, chartFrame, readFrame, type ServerFrame, transFrame } from '#protocol/chat.ts';
+import { Code } from '#protocol/codes.ts';
+import type { AppContext } from '../context.ts';
+import * as chat from '../modules/chat/chat.service.ts';
+import { HttpError, zodMessage } from '../plugins/errors.ts';
+
+type Action = (typeof CLIENT_ACTIONS)[number];
+
+export const TRANSLATION_UNAVAILABLE = 'Translation is not available yet';
+
+const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+function errorFrame(action: string | undefined, code: number, message: string, data?: unknown): ServerFrame {
+  const frame: ServerFrame = { code, message };
+  if (action !== undefined) frame.action = action;
+  if (data !== undefined) frame.data = data;
+  return frame;
+}
+
+function parseData<S extends z.ZodType>(action: string, schema: S, data: unknown): z.output<S> {
+  if (!isObject(data)) throw new HttpError(Code.badRequest, `${action}: data must be an object`);
+  const result = schema.safeParse(data);
+  if (!result.success) throw new HttpError(Code.badRequest, zodMessage(result.error));
+  return result.data;
+}
+
+async function dispatch(
+  ctx: AppContext,
+  userId: number,
+  action: Action,
+  data: unknown,
+): Promise<ServerFrame | undefined> {
+  switch (action) {
+    case 'ping':
+      return { action: 'pong', code: Code.ok, data: null };
+    case 'chart':
+      await chat.sendChart(ctx, userId, parseData(action, chartFrame, data));
+      return undefined;
+    case 'read':
+      await chat.markRead(ctx, userId, parseData(action, readFrame, data).senderId);
+      return undefined;
+    case 'block': {
+      const { receiverId, block } = parseData(action, blockFrame, data);
+      await chat.setBlock(ctx, userId, receiverId, block);
+      return undefined;
+    }
+    case 'unreadAll':
+      return { action: 'unreadAll', code: Code.ok, data: await chat.unreadTotal(ctx, userId) };
+    case 'trans':
+      // TODO(issue 4, translation): until an engine runs, answer 503 and charge nothing.
+      parseData(action, transFrame, data);
+      throw new HttpError(Code.unavailable, TRANSLATION_UNAVAILABLE);
+  }
+}
+
+export interface Refusal {
+  code: number;
+  message: string;
+}
+
+/**
+ * Handles one frame's text; answers the frame for this socket only, or undefined. A `refusal` (rate limit, size)
+ * is answered instead of running the action, naming the action and clientId when the frame says them, so the
+ * client can fail the right bubble. Never throws: an unexpected failure is logged and answered 500 'error'.
+ */
+export async function routeFrame(
+  ctx: AppContext,
+  userId: number,
+  text: string,
+  refusal?: Refusal,
+): Promise<ServerFrame | undefined> {
+  let frame: unknown;
+  try {
+    frame = JSON.parse(text);
+  } catch {
+    if (refusal) return errorFrame(undefined, refusal.code, refusal.message);
+    return errorFrame(undefined, Code.badRequest, 'A frame must be JSON like {"action": "ping", "data": {}}');
+  }
+  if (!isObject(frame)) {
+    return errorFrame(
+      undefined,
+      refusal?.code ?? Code.badRequest,
+      refusal?.message ?? 'A frame must be a JSON object {action, data}',
+    );
+  }
+  const { action, data } = frame;
+  // The client matches a refused message to its bubble by clientId.
+  const echo =
+    action === 'chart' && isObject(data) && typeof data.clientId === 'string' ? { clientId: data.clientId } : undefined;
+  if (refusal)
+    return errorFrame(
+      typeof action === 'string' ? action.slice(0, 40) : undefined,
+      refusal.code,
+      refusal.message,
+      echo,
+    );
+  if (typeof action !== 'string' || !(CLIENT_ACTIONS as readonly string[]).includes(action)) {
+    const shown = typeof action === 'string' ? `'${action.slice(0, 40)}'` : String(action);
+    return errorFrame(
+      typeof action === 'string' ? action.slice(0, 40) : undefined,
+      Code.badRequest,
+      `Unknown action ${shown}: use one of ${CLIENT_ACTIONS.join(', ')}`,
+    );
+  }
+  try {
+    return await dispatch(ctx, userId, action as Action, data);
+  } catch (error) {
+    if (error instanceof HttpError) return errorFrame(action, error.code, error.message, echo);
+    ctx.log.error({ err: error, action }, 'socket frame failed');
+    return errorFrame(action, Code.serverError, 'error', echo);
+  }
+}
