@@ -1,0 +1,133 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { makeApp, type TestApp } from '../test-helper.ts';
+import { type ListeningApp, listen, member, TestSocket } from './socket-test-client.ts';
+
+let t: TestApp;
+let server: ListeningApp;
+const sockets: TestSocket[] = [];
+
+beforeAll(async () => {
+  t = await makeApp({ WS_IDLE_CLOSE_MS: '400' });
+  server = await listen(t.app);
+});
+afterAll(async () => {
+  for (const s of sockets) s.close();
+  await t?.close();
+});
+
+async function open(token: string): Promise<TestSocket> {
+  const s = await server.open(token);
+  sockets.push(s);
+  return s;
+}
+
+const text = (msg: unknown, extra: Record<string, unknown> = {}) => ({
+  toId: 0,
+  type: 1,
+  msg,
+  lang: 'en',
+  clientId: randomUUID(),
+  ...extra,
+});
+
+describe('bad frames get an error on the same socket, which stays open', () => {
+  it('answers every bad frame with the right code and message', async () => {
+    const a = await member(t.app);
+    const b = await member(t.app);
+    const s = await open(a.token);
+    const good = (extra: Record<string, unknown> = {}) => text('hello', { toId: b.id, ...extra });
+    const cases: [unknown, number, RegExp][] = [
+      ['not json', 400, /JSON/],
+      ['[1,2]', 400, /JSON object/],
+      [{ action: 'dance', data: {} }, 400, /Unknown action 'dance'/],
+      [{ data: {} }, 400, /Unknown action/],
+      [{ action: 'chart' }, 400, /chart: data must be an object/],
+      [{ action: 'chart', data: { ...good(), toId: undefined } }, 400, /toId/],
+      [{ action: 'chart', data: { ...good(), toId: 'seven' } }, 400, /toId must be a user id/],
+      [{ action: 'chart', data: { ...good(), clientId: 'abc' } }, 400, /clientId must be a UUID/],
+      [{ action: 'chart', data: { ...good(), msg: 5 } }, 400, /msg must be a string/],
+      [{ action: 'chart', data: { ...good(), toId: a.id } }, 400, /yourself/],
+      [{ action: 'chart', data: { ...good(), toId: 987_654 } }, 404, /^No such member$/],
+      [{ action: 'chart', data: { ...good(), msg: '' } }, 400, /msg must not be empty/],
+      [{ action: 'chart', data: { ...good(), msg: ' \n\t ' } }, 400, /msg must not be empty/],
+      [{ action: 'chart', data: { ...good(), msg: 'x'.repeat(2001) } }, 400, /at most 2000/],
+      [{ action: 'chart', data: { ...good(), type: 9 } }, 400, /type must be 1 \(text\) or 2 \(image\)/],
+      [{ action: 'chart', data: { ...good(), type: 3 } }, 400, /type must be 1/],
+      [{ action: 'chart', data: { ...good(), type: 2, msg: 'javascript:alert(1)' } }, 400, /URL of an uploaded image/],
+      [{ action: 'read', data: { senderId: -1 } }, 400, /senderId/],
+      [{ action: 'read', data: { senderId: a.id } }, 400, /your own/],
+      [{ action: 'block', data: { receiverId: b.id } }, 400, /block must be true or false/],
+      [{ action: 'trans', data: { msgId: 1, lang: 'es' } }, 503, /^Translation is not available yet$/],
+      [{ action: 'chart', data: { ...good(), msg: 'y'.repeat(70 * 1024) } }, 413, /at most 64 KiB/],
+    ];
+    for (const [frame, code, message] of cases) {
+      s.send(frame);
+      const answer = await s.next((f) => f.code !== 200);
+      expect({ frame, code: answer.code }).toEqual({ frame, code });
+      expect(answer.message).toMatch(message);
+      const action = typeof frame === 'object' && frame !== null ? (frame as { action?: string }).action : undefined;
+      if (action) expect(answer.action).toBe(action);
+    }
+    await s.roundTrip();
+    expect(s.ws.readyState).toBe(s.ws.OPEN);
+    // 2,000 characters is allowed, and a refused chart echoes its clientId so the client can fail that bubble.
+    const ok = good({ msg: 'z'.repeat(2000) });
+    s.send({ action: 'chart', data: ok });
+    expect(await s.next((f) => f.action === 'chart')).toMatchObject({ code: 200, data: { clientId: ok.clientId } });
+    const bad = good({ msg: '' });
+    s.send({ action: 'chart', data: bad });
+    expect(await s.next((f) => f.action === 'chart')).toMatchObject({ code: 400, data: { clientId: bad.clientId } });
+    const stored = await t.app.amity.db.selectFrom('messages').select('msg').where('sender_id', '=', a.id).execute();
+    expect(stored.map((r) => r.msg.length)).toEqual([2000]);
+  });
+
+  it('closes with 1009 a frame above the hard cap (1 MiB)', async () => {
+    const a = await member(t.app);
+    const s = await open(a.token);
+    s.send('x'.repeat(1024 * 1024 + 10));
+    expect((await s.closed).code).toBe(1009);
+  });
+});
+
+describe('limits', () => {
+  it('answers 429 once the burst is spent and keeps the socket open', async () => {
+    const a = await member(t.app);
+    const s = await open(a.token);
+    for (let i = 0; i < 60; i++) s.send({ action: 'ping', data: {} });
+    const limited = await s.next((f) => f.code === 429);
+    expect(limited).toMatchObject({ action: 'ping', message: 'Too many messages, slow down' });
+    await s.next((f) => f.action === 'pong');
+    expect(s.frames.filter((f) => f.action === 'pong').length + 1).toBeLessThanOrEqual(40);
+    await new Promise((r) => setTimeout(r, 120)); // 20 a second refill: two tokens back
+    await s.roundTrip();
+  });
+
+  it('closes a socket that sends nothing for the idle time, and keeps one that pings', async () => {
+    const a = await member(t.app);
+    const quiet = await open(a.token);
+    const busy = await open(a.token);
+    const started = Date.now();
+    const timer = setInterval(() => busy.send({ action: 'ping', data: {} }), 100);
+    const closed = await quiet.closed;
+    clearInterval(timer);
+    expect(closed.code).toBe(4408);
+    expect(Date.now() - started).toBeGreaterThanOrEqual(350);
+    expect(busy.ws.readyState).toBe(busy.ws.OPEN);
+  });
+});
+
+describe('sign-in', () => {
+  it('a bad token gets {code: 401} and the socket is closed', async () => {
+    const s = await open('x'.repeat(43));
+    s.send({ action: 'ping', data: {} });
+    expect(await s.next()).toMatchObject({ code: 401 });
+    expect((await s.closed).code).toBe(4401);
+    expect(s.frames).toEqual([]); // the early ping got no pong
+  });
+
+  it('refuses a foreign origin before the upgrade', async () => {
+    const a = await member(t.app);
+    await expect(TestSocket.open(server.wsUrl(a.token), 'https://evil.example')).rejects.toThrow(/403/);
+  });
+});
