@@ -33,7 +33,9 @@ export async function startPostgres(): Promise<Postgres> {
   const data = join(dir, 'data');
   const port = await freePort();
   const as = (cmd: string, args: string[]) =>
-    asRoot ? execFileSync('runuser', ['-u', 'postgres', '--', cmd, ...args], { stdio: 'pipe' }) : execFileSync(cmd, args, { stdio: 'pipe' });
+    asRoot
+      ? execFileSync('runuser', ['-u', 'postgres', '--', cmd, ...args], { stdio: 'pipe' })
+      : execFileSync(cmd, args, { stdio: 'pipe' });
   as(join(binDir, 'initdb'), ['-D', data, '-U', 'amity', '--auth=trust', '-E', 'UTF8', '--no-sync']);
   const options = `-c listen_addresses=127.0.0.1 -p ${port} -c unix_socket_directories=${dir} -c fsync=off -c max_connections=200`;
   as(join(binDir, 'pg_ctl'), ['-D', data, '-o', options, '-l', join(dir, 'log'), '-w', 'start']);

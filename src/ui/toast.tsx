@@ -63,7 +63,7 @@ export function Toaster() {
           </T.Root>
         );
       })}
-      <T.Viewport className="toast-viewport" />
+      <T.Viewport className="toast-viewport" label={t`Notifications (F8)`} />
     </T.Provider>
   );
 }

@@ -3,7 +3,7 @@
  * is sent from a guarded route to /login?redirect=… and comes back there after signing in.
  */
 import assert from 'node:assert/strict';
-import { after, before, test } from 'node:test';
+import { after, afterEach, before, beforeEach, test } from 'node:test';
 import { type AppServer, startAppServer } from '../support/app-server.ts';
 import { type Browser, openBrowser } from '../support/browser.ts';
 import { registerThroughUi, signInThroughUi } from '../support/flows.ts';
@@ -13,11 +13,17 @@ let browser: Browser;
 
 before(async () => {
   server = await startAppServer();
+});
+
+beforeEach(async () => {
   browser = await openBrowser();
 });
 
-after(async () => {
+afterEach(async () => {
   await browser?.close();
+});
+
+after(async () => {
   await server?.stop();
 });
 
@@ -66,14 +72,10 @@ test('a signed-in member visiting /login is sent to /chat, unknown paths go to /
 });
 
 test('a wrong password is refused with the server message and no sign-in', async () => {
-  const fresh = await openBrowser();
-  try {
-    const page = await fresh.context.newPage();
-    await page.goto(`${server.url}/login`);
-    await signInThroughUi(page, 'maria_e2e', 'wrong-password');
-    await page.getByText('Wrong username or password').first().waitFor();
-    assert.equal(new URL(page.url()).pathname, '/login');
-  } finally {
-    await fresh.close();
-  }
+  const page = await browser.context.newPage();
+  await page.goto(`${server.url}/login`);
+  await signInThroughUi(page, 'maria_e2e', 'wrong-password');
+  await page.getByText('Wrong username or password').first().waitFor();
+  assert.equal(new URL(page.url()).pathname, '/login');
+  assert.equal(await page.evaluate(() => localStorage.getItem('token')), null, 'no token stored');
 });

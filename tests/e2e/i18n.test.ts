@@ -19,7 +19,17 @@ const HTML_LANG: Record<string, string> = {
   'zh-tw': 'zh-TW',
 };
 /** Texts that are the same in every language on purpose: the brand and each language's own name. */
-const SAME_EVERYWHERE = new Set(['Amity', '中文（简体）', 'English', 'Deutsch', '한국어', 'Русский', 'Español', '日本語', '中文（繁體）']);
+const SAME_EVERYWHERE = new Set([
+  'Amity',
+  '简体中文',
+  'English',
+  'Deutsch',
+  '한국어',
+  'Русский',
+  'Español',
+  '日本語',
+  '繁體中文',
+]);
 
 let server: AppServer;
 let browser: Browser;
@@ -45,7 +55,7 @@ async function loginTexts(locale: string): Promise<{ texts: Set<string>; htmlLan
     const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
     for (let n = walker.nextNode(); n; n = walker.nextNode()) {
       const el = n.parentElement;
-      if (!el || el.closest('[aria-hidden="true"]') || getComputedStyle(el).visibility === 'hidden') continue;
+      if (!el || el.closest('[aria-hidden="true"]') || !el.checkVisibility({ visibilityProperty: true })) continue;
       const t = n.textContent?.trim();
       if (t) out.push(t);
     }

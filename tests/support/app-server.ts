@@ -43,10 +43,14 @@ export async function startAppServer(env: Record<string, string> = {}): Promise<
   child.on('exit', () => {
     exited = true;
   });
-  await waitFor(async () => {
-    if (exited) throw new Error(`server exited:\n${output}`);
-    return (await fetch(`${url}/h5-api/health`)).ok;
-  }, `the server on ${url}`).catch((error) => {
+  await waitFor(
+    async () => {
+      if (exited) throw new Error(`server exited:\n${output}`);
+      return (await fetch(`${url}/h5-api/health`)).ok;
+    },
+    `the server on ${url}`,
+    60_000,
+  ).catch((error) => {
     child.kill('SIGKILL');
     throw new Error(`${(error as Error).message}\n${output}`);
   });

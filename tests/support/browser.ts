@@ -22,7 +22,9 @@ export interface Browser {
   close(): Promise<void>;
 }
 
-export async function openBrowser(options: { viewport?: { width: number; height: number }; locale?: string } = {}): Promise<Browser> {
+export async function openBrowser(
+  options: { viewport?: { width: number; height: number }; locale?: string } = {},
+): Promise<Browser> {
   const profile = mkdtempSync(join(tmpdir(), 'amity-chromium-'));
   const context = await chromium.launchPersistentContext(profile, {
     executablePath: CHROMIUM_PATH,

@@ -1,0 +1,117 @@
+/**
+ * The load generator of `npm run bench:chat`: N sockets in pairs, each pair talking both ways with a bounded
+ * window of unacknowledged messages, for a fixed time. It measures acks per second (a persisted message on our
+ * server) and send→deliver latency at the receiver. The same generator drives our server and the bare relay.
+ */
+import { randomUUID } from 'node:crypto';
+import WebSocket from 'ws';
+
+export interface Peer {
+  id: number;
+  url: string;
+}
+
+export interface LoadResult {
+  sockets: number;
+  seconds: number;
+  acked: number;
+  delivered: number;
+  errors: number;
+  latenciesMs: number[];
+}
+
+export interface LoadOptions {
+  pairs: [Peer, Peer][];
+  seconds: number;
+  /** Unacknowledged messages each socket may have in flight. */
+  window: number;
+  origin?: string;
+}
+
+function open(url: string, origin?: string): Promise<WebSocket> {
+  return new Promise((resolve, reject) => {
+    const ws = new WebSocket(url, { origin, perMessageDeflate: false });
+    ws.once('open', () => resolve(ws));
+    ws.once('error', reject);
+  });
+}
+
+async function openAll(urls: string[], origin?: string, batch = 200): Promise<WebSocket[]> {
+  const sockets: WebSocket[] = [];
+  for (let i = 0; i < urls.length; i += batch) {
+    sockets.push(...(await Promise.all(urls.slice(i, i + batch).map((u) => open(u, origin)))));
+  }
+  return sockets;
+}
+
+export async function runLoad(options: LoadOptions): Promise<LoadResult> {
+  const peers = options.pairs.flat();
+  const sockets = await openAll(
+    peers.map((p) => p.url),
+    options.origin,
+  );
+  const result: LoadResult = {
+    sockets: sockets.length,
+    seconds: options.seconds,
+    acked: 0,
+    delivered: 0,
+    errors: 0,
+    latenciesMs: [],
+  };
+  let running = true;
+  const started = performance.now();
+
+  peers.forEach((me, index) => {
+    const ws = sockets[index]!;
+    const peer = peers[index % 2 === 0 ? index + 1 : index - 1]!;
+    let inFlight = 0;
+    const pump = () => {
+      while (running && inFlight < options.window) {
+        inFlight += 1;
+        ws.send(
+          JSON.stringify({
+            action: 'chart',
+            data: {
+              toId: peer.id,
+              type: 1,
+              msg: `t${performance.now().toFixed(3)}`,
+              lang: 'en',
+              clientId: randomUUID(),
+            },
+          }),
+        );
+      }
+    };
+    ws.on('message', (raw) => {
+      const frame = JSON.parse(String(raw));
+      if (frame.action !== 'chart') return;
+      if (frame.code && frame.code !== 200) {
+        result.errors += 1;
+        inFlight -= 1;
+        pump();
+        return;
+      }
+      if (frame.data.senderId === me.id) {
+        result.acked += 1;
+        inFlight -= 1;
+        pump();
+      } else if (running) {
+        result.delivered += 1;
+        result.latenciesMs.push(performance.now() - Number(String(frame.data.msg).slice(1)));
+      }
+    });
+    pump();
+  });
+
+  await new Promise((r) => setTimeout(r, options.seconds * 1000));
+  running = false;
+  result.seconds = (performance.now() - started) / 1000;
+  await new Promise((r) => setTimeout(r, 500));
+  for (const ws of sockets) ws.terminate();
+  return result;
+}
+
+export function percentile(sorted: number[], p: number): number {
+  if (sorted.length === 0) return Number.NaN;
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
+}
