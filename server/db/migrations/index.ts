@@ -3,10 +3,12 @@ import type { Kysely } from 'kysely';
 import { type Migration, type MigrationProvider, Migrator } from 'kysely/migration';
 import * as initial from './0001-initial.ts';
 import * as chat from './0002-chat.ts';
+import * as messagesWithoutFk from './0003-messages-without-fk.ts';
 
 const migrations: Record<string, Migration> = {
   '0001-initial': initial,
   '0002-chat': chat,
+  '0003-messages-without-fk': messagesWithoutFk,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -59,6 +59,7 @@ export async function sendSystemMessage(
     { clientId: randomUUID(), senderId: input.senderId, toId: input.toId, type: input.type, msg: input.msg, lang: '' },
     ctx.now(),
   );
+  if (!row) throw new HttpError(Code.notFound, NO_SUCH_MEMBER);
   const unread = await repo.addUnread(db, new Map([[input.toId, 1]]));
   const message = toMessage(row);
   let delivered = false;

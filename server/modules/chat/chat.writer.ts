@@ -37,61 +37,81 @@ interface Pending {
 
 const keyOf = (senderId: number, clientId: string) => `${senderId}:${clientId}`;
 
-/** Stores a batch inside one transaction; outcomes in the order of `items`. */
+/**
+ * Stores a batch inside one transaction; outcomes in the order of `items`. The common case costs two statements
+ * (insert, unread counters); only skipped rows cost the lookups that say why they were skipped.
+ */
 export async function storeBatch(db: repo.Executor, items: repo.NewMessage[], now: Date): Promise<ChartOutcome[]> {
-  const pairs = new Map<string, { sender: number; to: number }>();
-  for (const i of items) pairs.set(`${i.senderId}:${i.toId}`, { sender: i.senderId, to: i.toId });
-  const pairList = [...pairs.values()];
-  const states = await repo.pairStates(
-    db,
-    pairList.map((p) => p.sender),
-    pairList.map((p) => p.to),
-  );
-  const stateOf = new Map(states.map((s) => [`${s.sender_id}:${s.to_id}`, s]));
-
-  const outcomes: (ChartOutcome | undefined)[] = items.map((i) => {
-    const state = stateOf.get(`${i.senderId}:${i.toId}`);
-    if (!state?.known) return { kind: 'refused', code: Code.notFound, message: NO_SUCH_MEMBER };
-    // A repeat of a message stored before the block still gets its first ack, so look it up before refusing.
-    return undefined;
-  });
-  const allowed = items.filter((i, n) => outcomes[n] === undefined && !stateOf.get(`${i.senderId}:${i.toId}`)!.blocked);
   const inserted = new Map(
-    (await repo.insertMessages(db, allowed, now)).map((r) => [keyOf(r.sender_id, r.client_id), r]),
+    (await repo.insertMessages(db, items, now)).map((r) => [keyOf(r.sender_id, r.client_id), r]),
   );
+  const outcomes: (ChartOutcome | undefined)[] = new Array(items.length);
+  const claimed = new Set<string>();
+  const received = new Map<number, number>();
+  const skipped: number[] = [];
+  for (const [n, i] of items.entries()) {
+    const key = keyOf(i.senderId, i.clientId);
+    const row = inserted.get(key);
+    // The first item of a clientId owns the new row; a repeat inside the same batch is a duplicate.
+    if (!row || claimed.has(key)) {
+      skipped.push(n);
+      continue;
+    }
+    claimed.add(key);
+    received.set(i.toId, (received.get(i.toId) ?? 0) + 1);
+    const message: Message = {
+      id: Number(row.id),
+      clientId: i.clientId,
+      senderId: i.senderId,
+      toId: i.toId,
+      type: i.type as Message['type'],
+      msg: i.msg,
+      lang: i.lang,
+      createdAt: now.toISOString(),
+      readAt: null,
+      translations: {},
+    };
+    outcomes[n] = { kind: 'stored', message, unreadAll: 0 };
+  }
+  if (skipped.length > 0) await explainSkipped(db, items, skipped, outcomes);
+  const totals = await repo.addUnread(db, received);
+  return outcomes.map((o) => (o?.kind === 'stored' ? { ...o, unreadAll: totals.get(o.message.toId) ?? 0 } : o!));
+}
 
-  const unknown = items.filter((i, n) => outcomes[n] === undefined && !inserted.has(keyOf(i.senderId, i.clientId)));
+/** A skipped item is a repeat (ack the first message), an unknown receiver (404) or a blocked pair (403). */
+async function explainSkipped(
+  db: repo.Executor,
+  items: repo.NewMessage[],
+  skipped: number[],
+  outcomes: (ChartOutcome | undefined)[],
+): Promise<void> {
+  const those = skipped.map((n) => items[n]!);
   const existing = new Map(
     (
       await repo.findByClientIds(
         db,
-        unknown.map((i) => i.senderId),
-        unknown.map((i) => i.clientId),
+        those.map((i) => i.senderId),
+        those.map((i) => i.clientId),
       )
     ).map((r) => [keyOf(r.sender_id, r.client_id), r]),
   );
-
-  const claimed = new Set<string>();
-  const received = new Map<number, number>();
-  items.forEach((i, n) => {
-    if (outcomes[n]) return;
-    const key = keyOf(i.senderId, i.clientId);
-    const row = inserted.get(key);
-    if (row && !claimed.has(key)) {
-      // The first item of a clientId owns the new row; a repeat inside the same batch is a duplicate.
-      claimed.add(key);
-      received.set(i.toId, (received.get(i.toId) ?? 0) + 1);
-      outcomes[n] = { kind: 'stored', message: toMessage(row), unreadAll: 0 };
-      return;
-    }
-    const first = row ?? existing.get(key);
+  const rest = skipped.filter((n) => !existing.has(keyOf(items[n]!.senderId, items[n]!.clientId)));
+  const states = await repo.pairStates(
+    db,
+    rest.map((n) => items[n]!.senderId),
+    rest.map((n) => items[n]!.toId),
+  );
+  const stateOf = new Map(states.map((s) => [`${s.sender_id}:${s.to_id}`, s]));
+  for (const n of skipped) {
+    const i = items[n]!;
+    const first = existing.get(keyOf(i.senderId, i.clientId));
+    const state = stateOf.get(`${i.senderId}:${i.toId}`);
     outcomes[n] = first
       ? { kind: 'duplicate', message: toMessage(first) }
-      : { kind: 'refused', code: Code.forbidden, message: BLOCKED_MESSAGE };
-  });
-
-  const totals = await repo.addUnread(db, received);
-  return outcomes.map((o) => (o?.kind === 'stored' ? { ...o, unreadAll: totals.get(o.message.toId) ?? 0 } : o!));
+      : !state?.known
+        ? { kind: 'refused', code: Code.notFound, message: NO_SUCH_MEMBER }
+        : { kind: 'refused', code: Code.forbidden, message: BLOCKED_MESSAGE };
+  }
 }
 
 export function createChatWriter(options: ChatWriterOptions): ChatWriter {
