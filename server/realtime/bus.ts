@@ -1,6 +1,6 @@
 /**
  * Fan-out between server instances. In-process for one server; a Redis engine will implement the same
- * interface for several (architecture.md). The chat issue fills in the topics.
+ * interface for several (architecture.md). Topics are `user:<id>` (realtime/hub.ts); messages are serialized frames.
  */
 export interface Bus {
   publish(topic: string, message: unknown): Promise<void>;
@@ -18,7 +18,11 @@ export function createInProcessBus(): Bus {
       const set = listeners.get(topic) ?? new Set();
       listeners.set(topic, set);
       set.add(listener);
-      return () => set.delete(listener);
+      return () => {
+        set.delete(listener);
+        // Members come and go all day: an empty topic must not stay behind.
+        if (set.size === 0 && listeners.get(topic) === set) listeners.delete(topic);
+      };
     },
     async close() {
       listeners.clear();
