@@ -13,6 +13,7 @@ import { createChatWriter } from './modules/chat/chat.writer.ts';
 import { seedDemo } from './modules/demo/demo.seed.ts';
 import { filesRoutes, UPLOAD_LIMITS } from './modules/files/files.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
+import { socialRoutes } from './modules/social/social.routes.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
 import { installAuth } from './plugins/auth.ts';
 import { installErrorHandling } from './plugins/errors.ts';
@@ -105,6 +106,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
         authRoutes(api, ctx);
         usersRoutes(api, ctx);
         chatRoutes(api, ctx);
+        socialRoutes(api, ctx);
         await api.register(fastifyMultipart, { limits: UPLOAD_LIMITS });
         filesRoutes(api, ctx);
       },

@@ -98,6 +98,26 @@ export interface ChatUnreadTable {
   n: number;
 }
 
+export interface LikesTable {
+  user_id: number;
+  liked_id: number;
+  created_at: Timestamp;
+}
+
+export interface VisitsTable {
+  visitor_id: number;
+  visited_id: number;
+  visited_at: Timestamp;
+}
+
+export interface ReportsTable {
+  id: Generated<string>;
+  reporter_id: number;
+  reported_id: number;
+  type: number;
+  created_at: Timestamp;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -108,6 +128,9 @@ export interface Database {
   messages: MessagesTable;
   blocks: BlocksTable;
   chat_unread: ChatUnreadTable;
+  likes: LikesTable;
+  visits: VisitsTable;
+  reports: ReportsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

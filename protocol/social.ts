@@ -1,0 +1,92 @@
+/**
+ * Likes, visits, reports, search and meet of api.md Users: request bodies as zod schemas whose messages name the
+ * field and the rule, the paged answer shape, and the page/size rule both sides follow.
+ */
+import { z } from 'zod';
+import { DEFAULT_PAGE_SIZE, LIMITS, PAGE_SIZES } from './constants.ts';
+import type { BaseUser } from './user.ts';
+
+/** Every paged list answer (api.md: `{ list, total }`). */
+export interface PageOf<T> {
+  list: T[];
+  total: number;
+}
+
+/** A visitor row: the member plus when they last came (ISO 8601). */
+export type Visitor = BaseUser & { visitedAt: string };
+
+/** Report reasons 1-6 (spec 2 report dialog); the client names them, the server only checks the range. */
+export const REPORT_TYPES = [1, 2, 3, 4, 5, 6] as const;
+export type ReportType = (typeof REPORT_TYPES)[number];
+
+/** The largest page number a list accepts: deeper offsets are never a real reader, only a costly scan. */
+export const MAX_PAGE = 10_000;
+
+const userId = (field: string) =>
+  z
+    .number({
+      error: (i) => (i.input === undefined || i.input === null ? `${field} is required` : `${field} must be a user id`),
+    })
+    .int({ error: `${field} must be a user id` })
+    .positive({ error: `${field} must be a user id` })
+    .max(2_147_483_647, { error: `${field} must be a user id` });
+
+export const likeAddBody = z.object({
+  userId: userId('userId'),
+  like: z.boolean({ error: 'like must be true or false' }),
+});
+export type LikeAddBody = z.infer<typeof likeAddBody>;
+
+export const visitorAddBody = z.object({ userId: userId('userId') });
+
+export const reportAddBody = z.object({
+  reportedId: userId('reportedId'),
+  type: z
+    .number({ error: 'type must be a whole number from 1 to 6' })
+    .int({ error: 'type must be a whole number from 1 to 6' })
+    .min(1, { error: 'type must be a whole number from 1 to 6' })
+    .max(6, { error: 'type must be a whole number from 1 to 6' }),
+});
+
+export interface PageQuery {
+  page: number;
+  size: number;
+}
+
+/**
+ * `page` from 1, `size` one of 5, 10, 20, 30, 40, 50 (default 10). Query values arrive as strings; empty ones count
+ * as absent (spec 5 drops them). Answers the parsed query or the member-facing message of the first problem.
+ */
+export function parsePageQuery(query: { page?: unknown; size?: unknown }): PageQuery | { error: string } {
+  const raw = (v: unknown) => (v === undefined || v === null || v === '' ? undefined : String(v));
+  const page = raw(query.page);
+  const size = raw(query.size);
+  const out: PageQuery = { page: 1, size: DEFAULT_PAGE_SIZE };
+  if (page !== undefined) {
+    if (!/^\d{1,6}$/.test(page) || Number(page) < 1 || Number(page) > MAX_PAGE) {
+      return { error: `page must be a whole number from 1 to ${MAX_PAGE}` };
+    }
+    out.page = Number(page);
+  }
+  if (size !== undefined) {
+    if (!/^\d{1,3}$/.test(size) || !(PAGE_SIZES as readonly number[]).includes(Number(size))) {
+      return { error: `size must be one of ${PAGE_SIZES.join(', ')}` };
+    }
+    out.size = Number(size);
+  }
+  return out;
+}
+
+/** The search keyword: trimmed, required, at most 50 characters (spec 5 header search). */
+export function parseKeyword(value: unknown): string | { error: string } {
+  if (Array.isArray(value)) return { error: 'keyword must be given once' };
+  const keyword = typeof value === 'string' ? value.trim() : '';
+  if (keyword === '') return { error: 'keyword is required' };
+  if ([...keyword].length > LIMITS.search) return { error: `keyword must be at most ${LIMITS.search} characters` };
+  return keyword;
+}
+
+/** The number of pages for a total, at least 1 so a pager always has a current page. */
+export function pageCount(total: number, size: number): number {
+  return Math.max(1, Math.ceil(total / size));
+}

@@ -1,0 +1,176 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { PageOf } from '#protocol/social.ts';
+import { type BaseUser, LEVEL_SENIOR, LEVEL_VIP } from '#protocol/user.ts';
+import { makeApp, type TestApp } from '../../test-helper.ts';
+import { addBlock } from '../chat/chat.repository.ts';
+import { upsertMembership } from '../users/users.repository.ts';
+import { REPORTS_PER_HOUR } from './social.rules.ts';
+import { data, get, ids, type Member, member, post } from './social.test-kit.ts';
+
+let t: TestApp;
+let now = new Date('2026-03-10T08:00:00Z');
+
+beforeAll(async () => {
+  t = await makeApp({}, { now: () => now });
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+const reportCount = async () =>
+  Number(
+    (
+      await t.app.amity.db
+        .selectFrom('reports')
+        .select((eb) => eb.fn.countAll<string>().as('n'))
+        .executeTakeFirstOrThrow()
+    ).n,
+  );
+
+describe('report/add', () => {
+  const report = (who: Member, reportedId: unknown, type: unknown) =>
+    post(t.app, who, '/api/system/report/add', { reportedId, type });
+
+  it('stores a report of type 1-6 and answers null', async () => {
+    const a = await member(t.app);
+    const b = await member(t.app);
+    for (const type of [1, 6])
+      expect((await report(a, b.id, type)).body).toEqual({ code: 200, message: null, data: null });
+    const rows = await t.app.amity.db.selectFrom('reports').selectAll().where('reporter_id', '=', a.id).execute();
+    expect(rows.map((r) => [r.reported_id, r.type])).toEqual([
+      [b.id, 1],
+      [b.id, 6],
+    ]);
+  });
+
+  it('refuses bad types, oneself and unknown members, storing nothing', async () => {
+    const a = await member(t.app);
+    const before = await reportCount();
+    for (const type of [0, 7, 2.5, '3', null]) {
+      const res = await report(a, a.id + 1, type);
+      expect(res.body, String(type)).toEqual({
+        code: 400,
+        message: 'type must be a whole number from 1 to 6',
+        data: null,
+      });
+    }
+    expect((await report(a, a.id, 1)).body).toEqual({
+      code: 400,
+      message: 'reportedId: you cannot report yourself',
+      data: null,
+    });
+    expect((await report(a, 999_999, 1)).body).toEqual({ code: 404, message: 'No such member', data: null });
+    expect((await report(a, undefined, 1)).body.message).toBe('reportedId is required');
+    expect(await reportCount()).toBe(before);
+  });
+
+  it(`allows ${REPORTS_PER_HOUR} reports an hour, then 429 with Retry-After until the oldest leaves the hour`, async () => {
+    const a = await member(t.app);
+    const b = await member(t.app);
+    const start = now;
+    for (let i = 0; i < REPORTS_PER_HOUR; i += 1) {
+      now = new Date(start.getTime() + i * 60_000);
+      data(await report(a, b.id, 5));
+    }
+    now = new Date(start.getTime() + 30 * 60_000);
+    const before = await reportCount();
+    const refused = await report(a, b.id, 5);
+    expect(refused.status).toBe(429);
+    expect(refused.headers['retry-after']).toBe('1800');
+    expect(refused.body.message).toBe('Too many reports, try again in 1800 seconds');
+    expect(await reportCount()).toBe(before);
+    // Another reporter is not affected.
+    data(await report(b, a.id, 2));
+    now = new Date(start.getTime() + 60 * 60_000 + 1);
+    data(await report(a, b.id, 5));
+    now = start;
+  });
+});
+
+describe('search', () => {
+  it('finds usernames containing the keyword, case-insensitively, exact name first; never me or blocked members', async () => {
+    const tag = `q${process.pid % 1000}`;
+    const me = await member(t.app, { username: `${tag}_me` });
+    const exact = await member(t.app, { username: `${tag}X` });
+    const prefix = await member(t.app, { username: `${tag}x_more` });
+    const inner = await member(t.app, { username: `a_${tag}X` });
+    const blocker = await member(t.app, { username: `${tag}x_blocker` });
+    const blocked = await member(t.app, { username: `${tag}x_blocked` });
+    await addBlock(t.app.amity.db, blocker.id, me.id);
+    await addBlock(t.app.amity.db, me.id, blocked.id);
+    const found = data<PageOf<BaseUser>>(await get(t.app, me, `/api/system/user/search?keyword=${tag.toUpperCase()}x`));
+    expect(ids(found)).toEqual([exact.id, prefix.id, inner.id]);
+    expect(found.total).toBe(3);
+    const paged = data<PageOf<BaseUser>>(await get(t.app, me, `/api/system/user/search?keyword=${tag}&page=2&size=5`));
+    expect(paged).toEqual({ list: [], total: 3 });
+    // The blocked side finds nobody either.
+    expect(ids(data(await get(t.app, blocked, `/api/system/user/search?keyword=${tag}_me`)))).toEqual([]);
+  });
+
+  it('treats %, _ and \\ as plain characters', async () => {
+    const me = await member(t.app);
+    const underscore = await member(t.app, { username: `u${process.pid % 1000}_z9` });
+    await member(t.app, { username: `u${process.pid % 1000}az9` });
+    expect(ids(data(await get(t.app, me, `/api/system/user/search?keyword=${encodeURIComponent(`_z9`)}`)))).toEqual([
+      underscore.id,
+    ]);
+    for (const k of ['%', '%%', '\\', "'; drop table users; --"]) {
+      expect(data(await get(t.app, me, `/api/system/user/search?keyword=${encodeURIComponent(k)}`)), k).toEqual({
+        list: [],
+        total: 0,
+      });
+    }
+  });
+
+  it('checks keyword, page and size', async () => {
+    const me = await member(t.app);
+    const bad = async (query: string) => (await get(t.app, me, `/api/system/user/search?${query}`)).body;
+    expect(await bad('')).toEqual({ code: 400, message: 'keyword is required', data: null });
+    expect(await bad('keyword=%20%20')).toEqual({ code: 400, message: 'keyword is required', data: null });
+    expect((await bad(`keyword=${'a'.repeat(51)}`)).message).toBe('keyword must be at most 50 characters');
+    expect((await bad('keyword=a&keyword=b')).message).toBe('keyword must be given once');
+    expect((await bad('keyword=a&size=3')).message).toBe('size must be one of 5, 10, 20, 30, 40, 50');
+    expect((await get(t.app, me, `/api/system/user/search?keyword=${'a'.repeat(50)}`)).status).toBe(200);
+  });
+});
+
+describe('meet', () => {
+  it('lists running members first, then the newest; never me or blocked members; total counts them all', async () => {
+    const local = await makeApp({}, { now: () => now });
+    try {
+      const me = await member(local.app);
+      const old = await member(local.app);
+      const vip = await member(local.app);
+      const senior = await member(local.app);
+      const ended = await member(local.app);
+      const blocked = await member(local.app);
+      const newest = await member(local.app);
+      const db = local.app.amity.db;
+      // created_at comes from the database clock: spread the members out explicitly.
+      const order = [me, old, vip, senior, ended, blocked, newest];
+      for (const [i, m] of order.entries()) {
+        await db
+          .updateTable('users')
+          .set({ created_at: new Date(Date.UTC(2026, 0, 1 + i)) })
+          .where('id', '=', m.id)
+          .execute();
+      }
+      const days = (n: number) => new Date(now.getTime() + n * 86_400_000);
+      await upsertMembership(db, { user_id: vip.id, level_name: LEVEL_VIP, level_sort: 2, ends_at: days(10) });
+      await upsertMembership(db, { user_id: senior.id, level_name: LEVEL_SENIOR, level_sort: 1, ends_at: days(3) });
+      await upsertMembership(db, { user_id: ended.id, level_name: LEVEL_VIP, level_sort: 2, ends_at: days(-1) });
+      await addBlock(db, blocked.id, me.id);
+
+      const page = data<PageOf<BaseUser>>(await get(local.app, me, '/api/system/user/meet'));
+      expect(ids(page)).toEqual([senior.id, vip.id, newest.id, ended.id, old.id]);
+      expect(page.total).toBe(5);
+      expect(page.list.slice(0, 2).map((u) => u.levelName)).toEqual([LEVEL_SENIOR, LEVEL_VIP]);
+      expect(ids(data(await get(local.app, me, '/api/system/user/meet?page=2&size=5')))).toEqual([]);
+      const five = data<PageOf<BaseUser>>(await get(local.app, blocked, '/api/system/user/meet?size=5'));
+      expect(ids(five)).not.toContain(me.id);
+      expect((await get(local.app, me, '/api/system/user/meet?page=abc')).status).toBe(400);
+    } finally {
+      await local.close();
+    }
+  });
+});
