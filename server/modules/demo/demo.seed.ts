@@ -7,6 +7,7 @@ import { LEVEL_SENIOR, LEVEL_SORT, LEVEL_VIP } from '#protocol/user.ts';
 import type { Db } from '../../db/database.ts';
 import { hashPassword } from '../auth/auth.passwords.ts';
 import { countUsers, insertLedgerRow, insertUser, upsertMembership } from '../users/users.repository.ts';
+import { seedDemoActivity } from './demo.activity.ts';
 import { avatarSvg } from './demo.avatars.ts';
 
 export const DEMO_USERNAME = 'alice';
@@ -158,6 +159,7 @@ export async function seedDemo(db: Db, dataDir: string, now: Date = new Date()):
   // One hash for all: every demo member signs in with the demo password.
   const passwordHash = await hashPassword(md5(DEMO_PASSWORD));
   await db.transaction().execute(async (trx) => {
+    const ids = new Map<string, number>();
     for (const m of DEMO_MEMBERS) {
       await writeFile(join(avatars, `demo-${m.username}.svg`), avatarSvg(m.username));
       const id = await insertUser(trx, {
@@ -177,6 +179,7 @@ export async function seedDemo(db: Db, dataDir: string, now: Date = new Date()):
         buy_gold: 0,
         give_gold: 0,
       });
+      ids.set(m.username, id);
       await insertLedgerRow(trx, {
         user_id: id,
         kind: 'register_character',
@@ -194,6 +197,7 @@ export async function seedDemo(db: Db, dataDir: string, now: Date = new Date()):
         });
       }
     }
+    await seedDemoActivity(trx, ids, now);
   });
   return DEMO_MEMBERS.length;
 }

@@ -1,9 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PageOf } from '#protocol/social.ts';
-import { type BaseUser, LEVEL_SENIOR, LEVEL_VIP } from '#protocol/user.ts';
+import type { BaseUser } from '#protocol/user.ts';
 import { makeApp, type TestApp } from '../../test-helper.ts';
 import { addBlock } from '../chat/chat.repository.ts';
-import { upsertMembership } from '../users/users.repository.ts';
 import { REPORTS_PER_HOUR } from './social.rules.ts';
 import { data, get, ids, type Member, member, post } from './social.test-kit.ts';
 
@@ -131,46 +130,5 @@ describe('search', () => {
     expect((await bad('keyword=a&keyword=b')).message).toBe('keyword must be given once');
     expect((await bad('keyword=a&size=3')).message).toBe('size must be one of 5, 10, 20, 30, 40, 50');
     expect((await get(t.app, me, `/api/system/user/search?keyword=${'a'.repeat(50)}`)).status).toBe(200);
-  });
-});
-
-describe('meet', () => {
-  it('lists running members first, then the newest; never me or blocked members; total counts them all', async () => {
-    const local = await makeApp({}, { now: () => now });
-    try {
-      const me = await member(local.app);
-      const old = await member(local.app);
-      const vip = await member(local.app);
-      const senior = await member(local.app);
-      const ended = await member(local.app);
-      const blocked = await member(local.app);
-      const newest = await member(local.app);
-      const db = local.app.amity.db;
-      // created_at comes from the database clock: spread the members out explicitly.
-      const order = [me, old, vip, senior, ended, blocked, newest];
-      for (const [i, m] of order.entries()) {
-        await db
-          .updateTable('users')
-          .set({ created_at: new Date(Date.UTC(2026, 0, 1 + i)) })
-          .where('id', '=', m.id)
-          .execute();
-      }
-      const days = (n: number) => new Date(now.getTime() + n * 86_400_000);
-      await upsertMembership(db, { user_id: vip.id, level_name: LEVEL_VIP, level_sort: 2, ends_at: days(10) });
-      await upsertMembership(db, { user_id: senior.id, level_name: LEVEL_SENIOR, level_sort: 1, ends_at: days(3) });
-      await upsertMembership(db, { user_id: ended.id, level_name: LEVEL_VIP, level_sort: 2, ends_at: days(-1) });
-      await addBlock(db, blocked.id, me.id);
-
-      const page = data<PageOf<BaseUser>>(await get(local.app, me, '/api/system/user/meet'));
-      expect(ids(page)).toEqual([senior.id, vip.id, newest.id, ended.id, old.id]);
-      expect(page.total).toBe(5);
-      expect(page.list.slice(0, 2).map((u) => u.levelName)).toEqual([LEVEL_SENIOR, LEVEL_VIP]);
-      expect(ids(data(await get(local.app, me, '/api/system/user/meet?page=2&size=5')))).toEqual([]);
-      const five = data<PageOf<BaseUser>>(await get(local.app, blocked, '/api/system/user/meet?size=5'));
-      expect(ids(five)).not.toContain(me.id);
-      expect((await get(local.app, me, '/api/system/user/meet?page=abc')).status).toBe(400);
-    } finally {
-      await local.close();
-    }
   });
 });
