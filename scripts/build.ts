@@ -1,4 +1,6 @@
-/** Builds the client into dist/client (the route tree, lingui catalogs and the service worker come with it). */
-import { bin, run } from './lib/run.ts';
+/** Builds the client into dist/client (route tree, lingui catalogs, service worker) with compressed copies. */
+import { join } from 'node:path';
+import { buildClient } from './lib/build-client.ts';
+import { root } from './lib/run.ts';
 
-await run(bin('vite'), ['build', '--logLevel', 'warn']);
+await buildClient(join(root, 'dist', 'client'));

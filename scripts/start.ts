@@ -3,12 +3,13 @@
  * the API and the WebSocket on the embedded defaults (PGlite, file mail outbox, local files, demo members).
  */
 import { join } from 'node:path';
+import { buildClient } from './lib/build-client.ts';
 import { clientIsStale } from './lib/freshness.ts';
-import { bin, root, run } from './lib/run.ts';
+import { root } from './lib/run.ts';
 
 const clientDir = process.env.CLIENT_DIR ?? join(root, 'dist', 'client');
 if (clientIsStale(root, clientDir)) {
   console.log('Building the client (it is missing or older than its sources)…');
-  await run(bin('vite'), ['build', '--logLevel', 'warn']);
+  await buildClient(clientDir);
 }
 await import('../server/main.ts');

@@ -4,6 +4,7 @@
  */
 
 import { join } from 'node:path';
+import { buildClient } from './lib/build-client.ts';
 import { postgresBinDir, startPostgres } from './lib/postgres.ts';
 import { bin, root, run } from './lib/run.ts';
 
@@ -13,7 +14,7 @@ const clientDir = join(root, '.tmp', 'test-client');
 const steps: { name: string; go: () => Promise<void> }[] = [
   {
     name: 'build the client (fails on a missing translation)',
-    go: () => run(bin('vite'), ['build', '--logLevel', 'warn', '--outDir', clientDir]),
+    go: () => buildClient(clientDir),
   },
   { name: 'translations complete and real', go: () => run('node', ['scripts/i18n-check.ts']) },
   { name: 'typecheck', go: () => run(bin('tsc'), ['-b']) },

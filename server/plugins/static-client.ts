@@ -32,6 +32,8 @@ export async function installStaticClient(app: FastifyInstance, config: Config):
       root: config.clientDir,
       prefix: '/',
       index: 'index.html',
+      // scripts/lib/build-client.ts writes .br and .gz beside each text asset.
+      preCompressed: true,
       cacheControl: false,
       setHeaders(reply, path) {
         reply.header('Cache-Control', cacheControlFor(relative(config.clientDir, path)));

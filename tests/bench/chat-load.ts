@@ -23,8 +23,10 @@ export interface LoadResult {
 export interface LoadOptions {
   pairs: [Peer, Peer][];
   seconds: number;
-  /** Unacknowledged messages each socket may have in flight. */
-  window: number;
+  /** Closed loop: unacknowledged messages each socket may have in flight. */
+  window?: number;
+  /** Open loop: total messages per second offered, spread evenly over the sockets (overrides window). */
+  rate?: number;
   origin?: string;
 }
 
@@ -65,23 +67,30 @@ export async function runLoad(options: LoadOptions): Promise<LoadResult> {
     const ws = sockets[index]!;
     const peer = peers[index % 2 === 0 ? index + 1 : index - 1]!;
     let inFlight = 0;
+    const sendOne = () => {
+      const msg = `t${performance.now().toFixed(3)}`;
+      ws.send(
+        JSON.stringify({ action: 'chart', data: { toId: peer.id, type: 1, msg, lang: 'en', clientId: randomUUID() } }),
+      );
+    };
+    const window = options.window ?? 1;
     const pump = () => {
-      while (running && inFlight < options.window) {
+      if (options.rate) return;
+      while (running && inFlight < window) {
         inFlight += 1;
-        ws.send(
-          JSON.stringify({
-            action: 'chart',
-            data: {
-              toId: peer.id,
-              type: 1,
-              msg: `t${performance.now().toFixed(3)}`,
-              lang: 'en',
-              clientId: randomUUID(),
-            },
-          }),
-        );
+        sendOne();
       }
     };
+    if (options.rate) {
+      // Each socket sends on its own fixed period with a random phase, whatever the acks do (open loop).
+      const periodMs = (1000 * peers.length) / options.rate;
+      const tick = () => {
+        if (!running) return;
+        sendOne();
+        setTimeout(tick, periodMs);
+      };
+      setTimeout(tick, Math.random() * periodMs);
+    }
     ws.on('message', (raw) => {
       const frame = JSON.parse(String(raw));
       if (frame.action !== 'chart') return;

@@ -22,6 +22,16 @@ export interface Browser {
   close(): Promise<void>;
 }
 
+/** A browser on a given profile folder, kept after closing (Lighthouse reuses a signed-in profile). */
+export async function openBrowserAt(profile: string): Promise<Browser> {
+  const context = await chromium.launchPersistentContext(profile, {
+    executablePath: CHROMIUM_PATH,
+    args: CHROMIUM_ARGS,
+    headless: true,
+  });
+  return { context, close: () => context.close() };
+}
+
 export async function openBrowser(
   options: { viewport?: { width: number; height: number }; locale?: string } = {},
 ): Promise<Browser> {

@@ -1,0 +1,132 @@
+/**
+ * `npm run audit`: Lighthouse 13 (mobile) on /login and on /chat signed in, asserting performance ≥ 0.95 and
+ * accessibility, best practices and SEO = 1; then Lighthouse 11.7.1, the last release with the PWA category,
+ * asserting PWA = 1. Runs against the real server on a built client (CLIENT_DIR, default dist/client);
+ * HTML reports go to reports/lighthouse/.
+ */
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+import lighthouse11 from 'lighthouse11';
+import { root } from '../../scripts/lib/run.ts';
+import { registerMember } from '../support/api.ts';
+import { startAppServer } from '../support/app-server.ts';
+import { CHROMIUM_ARGS, CHROMIUM_PATH, openBrowserAt } from '../support/browser.ts';
+import { signInThroughUi } from '../support/flows.ts';
+
+type Category = 'performance' | 'accessibility' | 'best-practices' | 'seo' | 'pwa';
+const MODERN: Record<Exclude<Category, 'pwa'>, number> = {
+  performance: 0.95,
+  accessibility: 1,
+  'best-practices': 1,
+  seo: 1,
+};
+
+const reportDir = join(root, 'reports', 'lighthouse');
+mkdirSync(reportDir, { recursive: true });
+
+interface Result {
+  categories: Record<string, { score: number | null; auditRefs: { id: string; weight: number }[] }>;
+  audits: Record<string, { score: number | null; title: string; scoreDisplayMode: string }>;
+}
+
+// biome-ignore lint/suspicious/noExplicitAny: the two Lighthouse majors type their options differently.
+type Runner = (url: string, flags: any) => Promise<{ lhr: Result; report: string | string[] } | undefined>;
+
+async function audit(run: Runner, name: string, url: string, profile: string, categories: Category[]) {
+  const chrome = await chromeLauncher.launch({
+    chromePath: CHROMIUM_PATH,
+    chromeFlags: CHROMIUM_ARGS,
+    userDataDir: profile,
+  });
+  try {
+    const result = await run(url, {
+      port: chrome.port,
+      output: 'html',
+      logLevel: 'error',
+      onlyCategories: categories,
+      formFactor: 'mobile',
+      screenEmulation: { mobile: true, width: 412, height: 823, deviceScaleFactor: 1.75, disabled: false },
+      // The profile carries the signed-in session: keep its storage.
+      disableStorageReset: true,
+    });
+    if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
+    writeFileSync(join(reportDir, `${name}.html`), String(result.report));
+    return result.lhr;
+  } finally {
+    chrome.kill();
+  }
+}
+
+function check(name: string, lhr: Result, minimum: Partial<Record<Category, number>>): string[] {
+  const failures: string[] = [];
+  for (const [category, min] of Object.entries(minimum)) {
+    const c = lhr.categories[category];
+    const score = c?.score ?? 0;
+    const ok = score >= (min as number);
+    console.log(`${name.padEnd(24)} ${category.padEnd(15)} ${score.toFixed(2)} (needs ${min}) ${ok ? 'ok' : 'FAILED'}`);
+    if (ok) continue;
+    failures.push(`${name} ${category} ${score}`);
+    for (const ref of c?.auditRefs ?? []) {
+      const a = lhr.audits[ref.id];
+      if (
+        a &&
+        a.score !== null &&
+        a.score < 1 &&
+        a.scoreDisplayMode !== 'informative' &&
+        a.scoreDisplayMode !== 'manual'
+      ) {
+        console.log(`    ${a.score.toFixed(2)}  ${ref.id}: ${a.title}`);
+      }
+    }
+  }
+  return failures;
+}
+
+const server = await startAppServer();
+const signedOut = mkdtempSync(join(tmpdir(), 'amity-lh-out-'));
+const signedIn = mkdtempSync(join(tmpdir(), 'amity-lh-in-'));
+const failures: string[] = [];
+try {
+  // Sign in once in a profile Lighthouse then reuses, so /chat is audited as a member sees it.
+  const member = await registerMember(server.url, 'audit_member');
+  const browser = await openBrowserAt(signedIn);
+  const page = await browser.context.newPage();
+  await page.goto(`${server.url}/login`);
+  await signInThroughUi(page, member.username, member.password);
+  await page.waitForURL(/\/chat/);
+  await browser.context.close();
+
+  const modern = lighthouse as unknown as Runner;
+  const legacy = lighthouse11 as unknown as Runner;
+  const modernCategories = Object.keys(MODERN) as Category[];
+  failures.push(
+    ...check(
+      'lighthouse 13 /login',
+      await audit(modern, 'login', `${server.url}/login`, signedOut, modernCategories),
+      MODERN,
+    ),
+    ...check(
+      'lighthouse 13 /chat',
+      await audit(modern, 'chat', `${server.url}/chat`, signedIn, modernCategories),
+      MODERN,
+    ),
+    ...check('lighthouse 11 /login', await audit(legacy, 'login-pwa', `${server.url}/login`, signedOut, ['pwa']), {
+      pwa: 1,
+    }),
+    ...check('lighthouse 11 /chat', await audit(legacy, 'chat-pwa', `${server.url}/chat`, signedIn, ['pwa']), {
+      pwa: 1,
+    }),
+  );
+} finally {
+  await server.stop();
+  rmSync(signedOut, { recursive: true, force: true });
+  rmSync(signedIn, { recursive: true, force: true });
+}
+console.log(`reports in ${reportDir}`);
+if (failures.length) {
+  console.error(`audit failed: ${failures.join('; ')}`);
+  process.exit(1);
+}
