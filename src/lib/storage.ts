@@ -1,7 +1,18 @@
 /**
- * Persistence owner. Small session values (token, user info, permissions, language) live in localStorage so
- * they are readable synchronously at start-up (spec 3 "stored locally"); bulk data will use idb-keyval here.
+ * Persistence owner (architecture rule 3: the only idb-keyval user). Two kinds:
+ * - small session values (token, user info, permissions, language) in localStorage, readable synchronously at
+ *   start-up (spec 3 "stored locally");
+ * - bulk data in IndexedDB through idb-keyval's named stores: chat history, the conversation list, the outbox of
+ *   unsent messages, and a key-value store for cached catalogues (specs, member config) and small metadata.
+ *
+ * idb-keyval's `createStore(db, store)` creates its object store only when the database is first made, so a second
+ * store in an existing database would never exist: each store gets a database of its own.
+ *
+ * History rows are keyed `[peerId, messageId]` (an IndexedDB array key): the newest page of one conversation is a
+ * reverse cursor over `[peerId, -Infinity] .. [peerId, before)` that reads `size + 1` rows and stops, however long
+ * the conversation is.
  */
+import { clear, createStore, del, get, set, setMany, type UseStore, values } from 'idb-keyval';
 
 export function readLocal<T>(key: string, fallback: T): T {
   try {
@@ -19,4 +30,114 @@ export function writeLocal(key: string, value: unknown): void {
   } catch {
     // Private mode or a full quota: the session still works in memory.
   }
+}
+
+/** Database and object-store names; tests and benchmarks that write IndexedDB directly use the same ones. */
+export const IDB_STORES = {
+  messages: ['amity-chat-messages', 'messages'],
+  conversations: ['amity-chat-conversations', 'conversations'],
+  outbox: ['amity-chat-outbox', 'outbox'],
+  kv: ['amity-cache', 'kv'],
+} as const;
+export type StoreName = keyof typeof IDB_STORES;
+
+const handles = new Map<StoreName, UseStore>();
+
+export const idbAvailable = () => typeof globalThis.indexedDB !== 'undefined';
+
+function storeOf(name: StoreName): UseStore {
+  if (!idbAvailable()) throw new Error('IndexedDB is not available');
+  let handle = handles.get(name);
+  if (!handle) {
+    const [db, store] = IDB_STORES[name];
+    handle = createStore(db, store);
+    handles.set(name, handle);
+  }
+  return handle;
+}
+
+// Async so a missing IndexedDB (tests, locked-down browsers) is a rejection the caller can catch, never a throw.
+export const idbGet = async <T>(name: StoreName, key: IDBValidKey) => (await get(key, storeOf(name))) as T | undefined;
+export const idbSet = async (name: StoreName, key: IDBValidKey, value: unknown) => set(key, value, storeOf(name));
+export const idbSetMany = async (name: StoreName, entries: [IDBValidKey, unknown][]) =>
+  entries.length ? setMany(entries, storeOf(name)) : undefined;
+export const idbDelete = async (name: StoreName, key: IDBValidKey) => del(key, storeOf(name));
+export const idbValues = async <T>(name: StoreName) => (await values(storeOf(name))) as T[];
+
+/** Sign-out: another member may sign in on this device next, so nothing of this one stays. */
+export async function clearAll(): Promise<void> {
+  if (!idbAvailable()) return;
+  await Promise.all((Object.keys(IDB_STORES) as StoreName[]).map((name) => clear(storeOf(name)).catch(() => {})));
+}
+
+// ---- Chat history: rows keyed [peerId, id] ----
+
+export const historyKey = (peerId: number, id: number): [number, number] => [peerId, id];
+
+/** The key bounds of one conversation, below `before` when given (pure; IDBKeyRange is built from it). */
+export function historyBounds(peerId: number, before?: number) {
+  return {
+    lower: historyKey(peerId, Number.NEGATIVE_INFINITY),
+    upper: historyKey(peerId, before ?? Number.POSITIVE_INFINITY),
+    upperOpen: before !== undefined,
+  };
+}
+
+export interface HistoryPage<T> {
+  /** Oldest first, at most `size`. */
+  rows: T[];
+  /** Older rows exist below the page. */
+  more: boolean;
+}
+
+/** The part of IDBRequest<IDBCursorWithValue | null> the walk uses; tests pass a fake. */
+export interface CursorRequest {
+  onsuccess: ((this: unknown, ev: Event) => unknown) | null;
+  onerror: ((this: unknown, ev: Event) => unknown) | null;
+  readonly result: { value: unknown; continue(): void } | null;
+  readonly error: DOMException | null;
+}
+
+/**
+ * Walks a reverse cursor for `size + 1` rows at most (one more than the page, to know whether older ones exist)
+ * and returns them oldest first. It never touches the rest of the store.
+ */
+export function walkNewest<T>(request: CursorRequest, size: number): Promise<HistoryPage<T>> {
+  return new Promise((resolve, reject) => {
+    const seen: T[] = [];
+    request.onerror = () => reject(request.error);
+    request.onsuccess = () => {
+      const cursor = request.result;
+      if (cursor && seen.length < size + 1) {
+        seen.push(cursor.value as T);
+        if (seen.length < size + 1) {
+          cursor.continue();
+          return;
+        }
+      }
+      const more = seen.length > size;
+      resolve({ rows: seen.slice(0, size).reverse(), more });
+    };
+  });
+}
+
+/** The newest `size` rows of a conversation, or the `size` just below message id `before`. */
+export async function readHistoryPage<T>(peerId: number, size: number, before?: number): Promise<HistoryPage<T>> {
+  const b = historyBounds(peerId, before);
+  const range = IDBKeyRange.bound(b.lower, b.upper, false, b.upperOpen);
+  return storeOf('messages')('readonly', (store) =>
+    walkNewest<T>(store.openCursor(range, 'prev') as unknown as CursorRequest, size),
+  );
+}
+
+/**
+ * Writes history rows in one transaction. Also the seeding API for benchmarks and end-to-end tests: 10,000 rows
+ * for one peer are `writeHistory(messages.map((m) => ({ peerId, id: m.id, value: m })))`, in chunks of a few
+ * thousand so no single transaction grows huge.
+ */
+export async function writeHistory(rows: { peerId: number; id: number; value: unknown }[]): Promise<void> {
+  await idbSetMany(
+    'messages',
+    rows.map((r) => [historyKey(r.peerId, r.id), r.value]),
+  );
 }

@@ -79,11 +79,16 @@ describe('sending', () => {
     expect(toast).toHaveBeenCalledWith('error', 'You have been blocked');
   });
 
-  it('offline (the socket could not send) fails at once', async () => {
+  it('offline (the socket could not send) stays queued, not failed, and goes out on reconnect', async () => {
     transport.online = false;
     const chat = setup();
-    await chat.send(ALICE, 1, 'x');
-    expect(store.get(outboxRecordsAtom)[0]).toMatchObject({ state: 'failed', error: 'offline' });
+    const clientId = await chat.send(ALICE, 1, 'x');
+    expect(store.get(outboxRecordsAtom)[0]).toMatchObject({ state: 'queued', clientId });
+    expect(transport.sentOf('chart')).toEqual([]);
+    transport.opens();
+    await flush();
+    expect(transport.sentOf('chart').map((f) => f.data.clientId)).toEqual([clientId]);
+    expect(store.get(outboxRecordsAtom)[0]?.state).toBe('sending');
   });
 });
 

@@ -8,12 +8,16 @@ import type { ClientFrame, Message, ServerFrame } from '#protocol/chat.ts';
 import { Code } from '#protocol/codes.ts';
 import type { BaseUser } from '#protocol/user.ts';
 import * as restApi from './api.ts';
+import { createBlockRequests } from './block-requests.ts';
 import {
   activePeerAtom,
+  connectionAtom,
   conversationsAtom,
   conversationsStateAtom,
   emptyHistory,
   historiesAtom,
+  lastSyncedAtom,
+  offlineAtom,
   outboxRecordsAtom,
   type PeerHistory,
   peersAtom,
@@ -22,23 +26,28 @@ import {
 import {
   applyRead,
   applyReadToConversations,
-  MessageType,
   mergeMessages,
   peerOf,
-  previewKind,
   refreshesUserInfo,
   setConversationRead,
   upsertConversation,
 } from './chat.rules.ts';
-import { createMemoryOutbox, type Outbox, type OutboxRecord } from './outbox.ts';
+import { type ChatCache, createChatCache } from './chat-cache.ts';
+import { createHistorySync } from './history-sync.ts';
+import { messageSummary } from './message-summary.ts';
+import { browserNetwork, type Network } from './network.ts';
+import { createOutbox, type Outbox, type OutboxRecord } from './outbox.ts';
+import { createOutboxSender } from './outbox-sender.ts';
 
 type Store = ReturnType<typeof createStore>;
 
-/** No ack this long after a send: the bubble turns 'failed' and offers a retry (same clientId, no duplicate). */
-export const ACK_TIMEOUT_MS = 15_000;
-export const BLOCK_TIMEOUT_MS = 10_000;
+export { BLOCK_TIMEOUT_MS } from './block-requests.ts';
+export { messageSummary } from './message-summary.ts';
+export type { Network } from './network.ts';
+export { ACK_TIMEOUT_MS } from './outbox-sender.ts';
 
 export interface ChatTransport {
+  readonly status: 'idle' | 'connecting' | 'open' | 'closed';
   send(frame: ClientFrame): Promise<boolean>;
   onFrame(listener: (frame: ServerFrame) => void): () => void;
   onStatus(listener: (status: 'idle' | 'connecting' | 'open' | 'closed') => void): () => void;
@@ -56,6 +65,9 @@ export interface ChatServiceOptions {
   lang: () => string;
   api?: ChatApi;
   outbox?: Outbox;
+  /** The offline copy (IndexedDB in the app; memory in tests). */
+  cache?: ChatCache;
+  network?: Network;
   isVisible?: () => boolean;
   toast?: (kind: 'error' | 'warning' | 'success', message: string) => void;
   /** Types 3-7 arrived: balances or membership changed (spec 4). */
@@ -66,44 +78,68 @@ export interface ChatServiceOptions {
   now?: () => Date;
 }
 
-/** The text a notification or preview shows for a message. */
-export function messageSummary(type: number, msg: string): string {
-  switch (previewKind(type)) {
-    case 'photo':
-      return t`Photo`;
-    case 'gift':
-      return type === MessageType.characterGift
-        ? t`Characters gift`
-        : type === MessageType.goldGift
-          ? t`Gold coins gift`
-          : type === MessageType.vipGift
-            ? t`VIP membership gift`
-            : t`Senior membership gift`;
-    case 'balance':
-      return t`Balance updated`;
-    default:
-      return msg;
-  }
-}
-
 export function createChatService(options: ChatServiceOptions) {
   const { store, transport } = options;
   const api = options.api ?? restApi;
-  const outbox = options.outbox ?? createMemoryOutbox();
+  const cache = options.cache ?? createChatCache();
+  const outbox = options.outbox ?? createOutbox(cache.outboxRows);
+  const network = options.network ?? browserNetwork;
   const isVisible = options.isVisible ?? (() => globalThis.document?.visibilityState !== 'hidden');
   const newId = options.newId ?? (() => crypto.randomUUID());
   const now = options.now ?? (() => new Date());
-  const ackTimers = new Map<string, ReturnType<typeof setTimeout>>();
-  const blocks = new Map<number, { resolve: () => void; reject: (e: Error) => void; timer: unknown }>();
   const fetchingPeers = new Set<number>();
+  let disposed = false;
 
   const history = (peerId: number): PeerHistory => store.get(historiesAtom)[peerId] ?? emptyHistory;
-  const setHistory = (peerId: number, update: (h: PeerHistory) => PeerHistory) =>
-    store.set(historiesAtom, (all) => ({ ...all, [peerId]: update(all[peerId] ?? emptyHistory) }));
+  /** Every message that is new or changed (an object not held before) also goes to the offline copy. */
+  const setHistory = (peerId: number, update: (h: PeerHistory) => PeerHistory, persist = true) => {
+    let changed: Message[] = [];
+    store.set(historiesAtom, (all) => {
+      const prev = all[peerId] ?? emptyHistory;
+      const next = update(prev);
+      if (persist && next.messages !== prev.messages) {
+        const had = new Set(prev.messages);
+        changed = next.messages.filter((m) => !had.has(m));
+      }
+      return { ...all, [peerId]: next };
+    });
+    if (changed.length) cache.saveMessages(peerId, changed);
+  };
   const knownPeer = (peerId: number): BaseUser | undefined =>
     store.get(conversationsAtom).find((c) => c.peer.id === peerId)?.peer ?? store.get(peersAtom)[peerId];
+  const offline = () => store.get(offlineAtom);
+  const setConnection = (patch: Partial<{ browserOnline: boolean; socketDown: boolean }>) =>
+    store.set(connectionAtom, (c) => ({ ...c, ...patch }));
+
+  const sender = createOutboxSender({
+    outbox,
+    send: (frame) => transport.send(frame),
+    canSend: () => transport.status === 'open' && network.online(),
+  });
+  const blocks = createBlockRequests((frame) => transport.send(frame));
+  const historySync = createHistorySync({ api, cache, offline, history, setHistory });
+
+  // This member's cache first (claim), then the outbox and the cached list: nothing is sent or shown before.
+  const ready = (async () => {
+    const me = options.me();
+    if (me !== null) await cache.claim(me).catch(() => {});
+    await outbox.load();
+    const [list, syncedAt] = await Promise.all([
+      cache.readConversations().catch(() => undefined),
+      cache.readSyncedAt().catch(() => undefined),
+    ]);
+    if (disposed) return;
+    if (list?.length && store.get(conversationsAtom).length === 0) store.set(conversationsAtom, list);
+    if (syncedAt && store.get(lastSyncedAtom) === null) store.set(lastSyncedAtom, syncedAt);
+  })();
 
   const unsubscribeOutbox = outbox.subscribe((records) => store.set(outboxRecordsAtom, records));
+  const unsubscribeList = store.sub(conversationsAtom, () => cache.saveConversations(store.get(conversationsAtom)));
+  setConnection({ browserOnline: network.online(), socketDown: transport.status === 'closed' });
+  const unsubscribeNetwork = network.subscribe((online) => {
+    setConnection({ browserOnline: online });
+    void (online ? sender.pump() : sender.disconnected());
+  });
 
   async function ensurePeer(peerId: number): Promise<BaseUser | undefined> {
     const known = knownPeer(peerId);
@@ -134,13 +170,9 @@ export function createChatService(options: ChatServiceOptions) {
 
   function onChart(data: Message & { unreadAll?: number }) {
     const { unreadAll, ...message } = data;
-    const me = options.me();
-    if (message.senderId === me) {
-      const timer = ackTimers.get(message.clientId);
-      if (timer) clearTimeout(timer);
-      ackTimers.delete(message.clientId);
+    if (message.senderId === options.me()) {
       absorb(message, false);
-      void outbox.markAcked(message.clientId);
+      void sender.acked(message.clientId);
       return;
     }
     const reading = store.get(activePeerAtom) === message.senderId && isVisible();
@@ -155,18 +187,19 @@ export function createChatService(options: ChatServiceOptions) {
   function onError(frame: { action?: string; code: number; message: string; data?: unknown }): boolean {
     if (frame.action === 'chart') {
       const clientId = (frame.data as { clientId?: string } | undefined)?.clientId;
+      const records = store.get(outboxRecordsAtom);
       const target =
-        (clientId && store.get(outboxRecordsAtom).find((r) => r.clientId === clientId)) ||
-        store.get(outboxRecordsAtom).find((r) => r.state === 'sending');
+        (clientId && records.find((r) => r.clientId === clientId)) || records.find((r) => r.state === 'sending');
       const blocked = frame.code === Code.forbidden;
-      if (target) fail(target.clientId, blocked ? 'blocked' : frame.message || 'error');
+      if (target) void sender.refused(target.clientId, frame.code, blocked ? 'blocked' : frame.message || 'error');
       if (blocked) {
         options.toast?.('error', t`You have been blocked`);
         return true;
       }
+      // The frame budget ran out: the sender waits and re-sends; nothing for the member to do.
+      if (frame.code === Code.tooMany) return true;
     } else if (frame.action === 'block') {
-      const [first] = blocks.entries();
-      if (first) settleBlock(first[0], new Error(frame.message));
+      blocks.settleOldest(new Error(frame.message));
     }
     // Spec 8: any other socket code is an error alert with the server's message.
     options.toast?.('error', frame.message || t`error`);
@@ -191,38 +224,11 @@ export function createChatService(options: ChatServiceOptions) {
       }
       case 'block': {
         const { receiverId } = frame.data as { receiverId: number };
-        settleBlock(receiverId);
+        blocks.settle(receiverId);
         break;
       }
     }
     return false;
-  }
-
-  function settleBlock(receiverId: number, error?: Error) {
-    const waiting = blocks.get(receiverId);
-    if (!waiting) return;
-    clearTimeout(waiting.timer as ReturnType<typeof setTimeout>);
-    blocks.delete(receiverId);
-    if (error) waiting.reject(error);
-    else waiting.resolve();
-  }
-
-  function fail(clientId: string, error: string) {
-    const timer = ackTimers.get(clientId);
-    if (timer) clearTimeout(timer);
-    ackTimers.delete(clientId);
-    void outbox.markFailed(clientId, error);
-  }
-
-  async function deliver(record: OutboxRecord) {
-    await outbox.update(record.clientId, { state: 'sending', error: undefined, attempts: record.attempts + 1 });
-    const { clientId, toId, type, msg, lang } = record;
-    const sent = await transport.send({ action: 'chart', data: { toId, type, msg, lang, clientId } });
-    if (!sent) return fail(clientId, 'offline');
-    ackTimers.set(
-      clientId,
-      setTimeout(() => fail(clientId, 'timeout'), ACK_TIMEOUT_MS),
-    );
   }
 
   function markRead(peerId: number) {
@@ -239,6 +245,7 @@ export function createChatService(options: ChatServiceOptions) {
   }
 
   async function loadConversations() {
+    await ready; // the cached list first, so the server's answer is merged over it, never under
     if (store.get(conversationsStateAtom) !== 'ready') store.set(conversationsStateAtom, 'loading');
     try {
       const list = await api.fetchConversations();
@@ -249,43 +256,37 @@ export function createChatService(options: ChatServiceOptions) {
       for (const c of live) if (c.last) merged = upsertConversation(merged, c.peer, c.last, { me, countUnread: false });
       store.set(conversationsAtom, merged);
       store.set(conversationsStateAtom, 'ready');
+      const at = now().getTime();
+      store.set(lastSyncedAtom, at);
+      cache.saveSyncedAt(at);
     } catch {
       if (store.get(conversationsStateAtom) !== 'ready') store.set(conversationsStateAtom, 'error');
     }
   }
 
-  async function loadHistory(peerId: number, older = false) {
-    const h = history(peerId);
-    if (older && (h.loadingOlder || !h.hasMore || h.messages.length === 0)) return;
-    const before = older ? h.messages[0]?.id : undefined;
-    setHistory(peerId, (x) =>
-      older ? { ...x, loadingOlder: true } : { ...x, state: x.state === 'ready' ? 'ready' : 'loading' },
-    );
-    try {
-      const page = await api.fetchHistory(peerId, before);
-      setHistory(peerId, (x) => ({
-        messages: mergeMessages(x.messages, page),
-        state: 'ready',
-        // A refresh of the newest page says nothing about older pages once they were loaded.
-        hasMore: older || x.state !== 'ready' ? page.length >= restApi.HISTORY_PAGE_SIZE : x.hasMore,
-        loadingOlder: false,
-      }));
-    } catch {
-      setHistory(peerId, (x) => ({ ...x, state: x.state === 'ready' ? 'ready' : 'error', loadingOlder: false }));
-    }
-  }
-
   const unsubscribeFrames = transport.onFrame((frame) => void handleFrame(frame));
   const unsubscribeStatus = transport.onStatus((status) => {
-    if (status === 'open') void resync();
+    if (status === 'open') {
+      setConnection({ socketDown: false });
+      void ready.then(resync);
+    } else if (status === 'closed') {
+      setConnection({ socketDown: true });
+      void sender.disconnected();
+    }
   });
 
-  /** After every (re)connect: nothing sent or received while away may be missed. */
+  /** After every (re)connect: nothing sent or received while away may be missed, and the outbox goes out. */
   async function resync() {
+    if (disposed) return;
     void transport.send({ action: 'unreadAll' });
     void loadConversations();
     for (const [id, h] of Object.entries(store.get(historiesAtom))) if (h.state === 'ready') void loadHistory(+id);
-    for (const r of await outbox.list()) if (r.state === 'queued' || r.state === 'sending') void deliver(r);
+    await sender.connected();
+  }
+
+  async function loadHistory(peerId: number, older = false) {
+    await ready;
+    return older ? historySync.loadOlder(peerId) : historySync.loadNewest(peerId);
   }
 
   return {
@@ -296,17 +297,19 @@ export function createChatService(options: ChatServiceOptions) {
     ensurePeer,
     markRead,
     resync,
-    /** Opens a conversation: the peer, the newest page, and the read receipt. */
+    /** Opens a conversation: the cached page at once, the server's newest pages, then the read receipt. */
     async open(peerId: number) {
       store.set(activePeerAtom, peerId);
       void ensurePeer(peerId);
-      await loadHistory(peerId);
+      await ready;
+      await historySync.showCached(peerId);
+      await historySync.loadNewest(peerId);
       if (store.get(activePeerAtom) === peerId) markRead(peerId);
     },
     close() {
       store.set(activePeerAtom, null);
     },
-    /** Records the message in the outbox first, then sends; resolves with its clientId. */
+    /** Records the message durably in the outbox first, then queues it; resolves with its clientId. */
     async send(toId: number, type: OutboxRecord['type'], msg: string): Promise<string> {
       const record: OutboxRecord = {
         clientId: newId(),
@@ -318,33 +321,28 @@ export function createChatService(options: ChatServiceOptions) {
         state: 'queued',
         attempts: 0,
       };
-      await outbox.put(record);
-      await deliver(record);
+      await ready;
+      await sender.enqueue(record);
       return record.clientId;
     },
-    async retry(clientId: string) {
-      const record = await outbox.get(clientId);
-      if (record) await deliver(record);
-    },
+    retry: (clientId: string) => sender.retry(clientId),
+    cancel: (clientId: string) => sender.cancel(clientId),
     uploadImage: (file: File) => api.uploadImage(file),
     /** Sends the block frame and resolves on the server's ack (spec 4: then the page goes back). */
-    block(receiverId: number, block: boolean): Promise<void> {
-      return new Promise((resolve, reject) => {
-        settleBlock(receiverId, new Error('superseded'));
-        const timer = setTimeout(() => settleBlock(receiverId, new Error('timeout')), BLOCK_TIMEOUT_MS);
-        blocks.set(receiverId, { resolve, reject, timer });
-        void transport.send({ action: 'block', data: { receiverId, block } }).then((sent) => {
-          if (!sent) settleBlock(receiverId, new Error('offline'));
-        });
-      });
-    },
+    block: (receiverId: number, block: boolean) => blocks.request(receiverId, block),
+    /** Waits for queued cache writes (tests; sign-out clears the cache right after). */
+    flush: () => cache.flush(),
     /** Sign-out: stop listening and forget this member's chat. */
     dispose() {
+      disposed = true;
       unsubscribeFrames();
       unsubscribeStatus();
       unsubscribeOutbox();
-      for (const timer of ackTimers.values()) clearTimeout(timer);
-      for (const id of [...blocks.keys()]) settleBlock(id, new Error('signed out'));
+      unsubscribeList();
+      unsubscribeNetwork();
+      sender.dispose();
+      cache.dispose();
+      blocks.dispose();
       store.set(conversationsAtom, []);
       store.set(conversationsStateAtom, 'idle');
       store.set(historiesAtom, {});
@@ -352,6 +350,8 @@ export function createChatService(options: ChatServiceOptions) {
       store.set(outboxRecordsAtom, []);
       store.set(activePeerAtom, null);
       store.set(unreadCountAtom, 0);
+      store.set(lastSyncedAtom, null);
+      store.set(connectionAtom, { browserOnline: true, socketDown: false });
     },
   };
 }

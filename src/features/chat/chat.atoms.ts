@@ -28,6 +28,8 @@ export interface PeerHistory {
   state: LoadState;
   /** False once a page came back shorter than asked: the start of the conversation is loaded. */
   hasMore: boolean;
+  /** The server said the start is loaded (hasMore false only because the cache ran out does not count). */
+  startKnown?: boolean;
   loadingOlder: boolean;
 }
 export const emptyHistory: PeerHistory = { messages: [], state: 'idle', hasMore: true, loadingOlder: false };
@@ -41,6 +43,19 @@ export const outboxRecordsAtom = atom<OutboxRecord[]>([]);
 
 /** The conversation on screen, or null: messages from this peer are read at once while the page is visible. */
 export const activePeerAtom = atom<number | null>(null);
+
+/**
+ * Connection as the member experiences it: the browser's own online flag and whether the socket is down (closed
+ * after having tried). Offline when either says so; the socket's first 'connecting' is not offline.
+ */
+export const connectionAtom = atom({ browserOnline: true, socketDown: false });
+export const offlineAtom = atom((get) => {
+  const c = get(connectionAtom);
+  return !c.browserOnline || c.socketDown;
+});
+
+/** When the conversation list last came from the server (ms), for 'Offline, last synced …'. */
+export const lastSyncedAtom = atom<number | null>(null);
 
 /** The live service for the signed-in session (set by app/ wiring; null while signed out). */
 export const chatServiceAtom = atom<ChatService | null>(null);

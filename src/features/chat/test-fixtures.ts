@@ -37,7 +37,9 @@ export const user = (id: number, username: string, over: Partial<BaseUser> = {})
 
 export class FakeTransport implements ChatTransport {
   sent: ClientFrame[] = [];
+  /** False: send() resolves false (the socket could not send). */
   online = true;
+  status: ChatTransport['status'] = 'open';
   private frames = new Set<(f: ServerFrame) => void>();
   private statuses = new Set<(s: 'idle' | 'connecting' | 'open' | 'closed') => void>();
   async send(frame: ClientFrame) {
@@ -57,7 +59,15 @@ export class FakeTransport implements ChatTransport {
     for (const l of this.frames) l(frame as ServerFrame);
   }
   opens() {
+    this.status = 'open';
+    this.online = true;
     for (const l of this.statuses) l('open');
+  }
+  /** The connection drops: nothing can be sent until `opens()`. */
+  drops() {
+    this.status = 'closed';
+    this.online = false;
+    for (const l of this.statuses) l('closed');
   }
   sentOf<A extends ClientFrame['action']>(action: A) {
     return this.sent.filter((f) => f.action === action) as Extract<ClientFrame, { action: A }>[];

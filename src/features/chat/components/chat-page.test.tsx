@@ -120,14 +120,14 @@ describe('ChatPage', () => {
   it('a failed send offers Retry, and a history error offers Try again', async () => {
     const { transport } = setup({ conversations: [{ peer: alice, last: msg(1), unread: 0 }] }, ALICE);
     await screen.findByText('No messages yet');
-    transport.online = false;
     const box = screen.getByLabelText('Message');
-    fireEvent.change(box, { target: { value: 'offline hello' } });
+    fireEvent.change(box, { target: { value: 'refused hello' } });
     await act(async () => fireEvent.keyDown(box, { key: 'Enter' }));
-    expect(screen.getByText('Not sent: no connection')).toBeTruthy();
-    transport.online = true;
+    const clientId = transport.sentOf('chart')[0]!.data.clientId;
+    await act(async () => transport.serverSends({ action: 'chart', code: 500, message: 'error', data: { clientId } }));
+    expect(screen.getByText('Not sent')).toBeTruthy();
     await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Retry' })));
-    expect(transport.sentOf('chart')).toHaveLength(1);
+    expect(transport.sentOf('chart').map((f) => f.data.clientId)).toEqual([clientId, clientId]);
     expect(screen.getByText('Sending')).toBeTruthy();
   });
 

@@ -1,0 +1,147 @@
+/**
+ * Chat's offline copy: history pages, the conversation list, the outbox rows and the last sync time, all through
+ * lib/storage.ts. Writes are batched (a burst of frames or a fetched page is one transaction) and never block the
+ * UI; a failed write only costs the offline copy. A memory version serves unit tests and browsers without IndexedDB.
+ */
+import {
+  clearAll,
+  type HistoryPage,
+  idbAvailable,
+  idbDelete,
+  idbGet,
+  idbSet,
+  idbValues,
+  readHistoryPage,
+  writeHistory,
+} from '#lib/storage.ts';
+import type { Message } from '#protocol/chat.ts';
+import type { Conversation } from './chat.rules.ts';
+import type { OutboxRecord, OutboxRows } from './outbox.ts';
+
+export interface ChatCache {
+  readPage(peerId: number, size: number, before?: number): Promise<HistoryPage<Message>>;
+  /** Queues rows for the next batched write. */
+  saveMessages(peerId: number, messages: readonly Message[]): void;
+  readConversations(): Promise<Conversation[] | undefined>;
+  saveConversations(list: readonly Conversation[]): void;
+  readSyncedAt(): Promise<number | undefined>;
+  saveSyncedAt(at: number): void;
+  /** Makes the cache this member's: another member's leftovers (a sign-out that could not clear) are dropped. */
+  claim(me: number): Promise<void>;
+  outboxRows: OutboxRows;
+  /** Writes what is queued now (tests, sign-out). */
+  flush(): Promise<void>;
+  dispose(): void;
+}
+
+const FLUSH_MS = 50;
+const LIST_KEY = 'list';
+const SYNCED_KEY = 'chat-synced-at';
+const OWNER_KEY = 'chat-owner';
+
+export function createIdbChatCache(): ChatCache {
+  const pending = new Map<string, { peerId: number; id: number; value: Message }>();
+  let list: readonly Conversation[] | null = null;
+  let timer: ReturnType<typeof setTimeout> | null = null;
+  let disposed = false;
+
+  async function flush() {
+    if (timer) clearTimeout(timer);
+    timer = null;
+    const rows = [...pending.values()];
+    pending.clear();
+    const conversations = list;
+    list = null;
+    if (disposed) return;
+    await Promise.all([
+      rows.length ? writeHistory(rows) : null,
+      conversations ? idbSet('conversations', LIST_KEY, conversations) : null,
+    ]).catch((e) => console.warn('chat cache write failed', e));
+  }
+  const schedule = () => {
+    timer ??= setTimeout(() => void flush(), FLUSH_MS);
+  };
+
+  return {
+    readPage: (peerId, size, before) => readHistoryPage<Message>(peerId, size, before),
+    saveMessages(peerId, messages) {
+      if (disposed) return;
+      for (const m of messages) pending.set(`${peerId}:${m.id}`, { peerId, id: m.id, value: m });
+      schedule();
+    },
+    readConversations: () => idbGet<Conversation[]>('conversations', LIST_KEY),
+    saveConversations(next) {
+      if (disposed) return;
+      list = next;
+      schedule();
+    },
+    readSyncedAt: () => idbGet<number>('kv', SYNCED_KEY),
+    saveSyncedAt(at) {
+      if (!disposed) void idbSet('kv', SYNCED_KEY, at).catch(() => {});
+    },
+    async claim(me) {
+      const owner = await idbGet<number>('kv', OWNER_KEY);
+      if (owner !== undefined && owner !== me) await clearAll();
+      if (owner !== me) await idbSet('kv', OWNER_KEY, me);
+    },
+    outboxRows: {
+      all: () => idbValues<OutboxRecord>('outbox'),
+      put: (r) => idbSet('outbox', r.clientId, r),
+      delete: (clientId) => idbDelete('outbox', clientId),
+    },
+    flush,
+    dispose() {
+      disposed = true;
+      if (timer) clearTimeout(timer);
+      pending.clear();
+    },
+  };
+}
+
+/** The same behaviour in memory: paging is exact (the IndexedDB walk is tested in lib/storage.test.ts). */
+export function createMemoryChatCache(): ChatCache & { rows: Map<number, Map<number, Message>> } {
+  const rows = new Map<number, Map<number, Message>>();
+  const outbox = new Map<string, OutboxRecord>();
+  let list: Conversation[] | undefined;
+  let syncedAt: number | undefined;
+  let owner: number | undefined;
+  return {
+    rows,
+    async readPage(peerId, size, before) {
+      const all = [...(rows.get(peerId)?.values() ?? [])]
+        .filter((m) => before === undefined || m.id < before)
+        .sort((a, b) => a.id - b.id);
+      return { rows: all.slice(-size), more: all.length > size };
+    },
+    saveMessages(peerId, messages) {
+      const peer = rows.get(peerId) ?? new Map<number, Message>();
+      rows.set(peerId, peer);
+      for (const m of messages) peer.set(m.id, m);
+    },
+    readConversations: async () => list,
+    saveConversations(next) {
+      list = [...next];
+    },
+    readSyncedAt: async () => syncedAt,
+    saveSyncedAt(at) {
+      syncedAt = at;
+    },
+    async claim(me) {
+      if (owner !== undefined && owner !== me) {
+        rows.clear();
+        outbox.clear();
+        list = undefined;
+      }
+      owner = me;
+    },
+    outboxRows: {
+      all: async () => [...outbox.values()],
+      put: async (r) => void outbox.set(r.clientId, r),
+      delete: async (clientId) => void outbox.delete(clientId),
+    },
+    flush: async () => {},
+    dispose() {},
+  };
+}
+
+export const createChatCache = (): ChatCache => (idbAvailable() ? createIdbChatCache() : createMemoryChatCache());

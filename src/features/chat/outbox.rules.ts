@@ -1,0 +1,56 @@
+/**
+ * Pure outbox rules: send order, what goes out next, what a lost connection does to records in flight, and the
+ * tray's counts. The sender (outbox-sender.ts) only applies them.
+ */
+import type { OutboxRecord } from './outbox.ts';
+
+/** Oldest first: the send order, also after a reload. */
+export function compareRecords(a: OutboxRecord, b: OutboxRecord): number {
+  return (a.seq ?? 0) - (b.seq ?? 0) || a.createdAt.localeCompare(b.createdAt) || a.clientId.localeCompare(b.clientId);
+}
+
+/**
+ * The queued records to send now, oldest first, so that at most `window` are in flight. With a window of 1 the next
+ * message leaves only after the previous one was acked, so the server stores them in the order they were written
+ * whatever it does with concurrent frames. A failed record does not hold up the queue: it waits for Retry or Cancel.
+ */
+export function nextToSend(records: readonly OutboxRecord[], window: number): OutboxRecord[] {
+  const ordered = [...records].sort(compareRecords);
+  let inFlight = ordered.filter((r) => r.state === 'sending').length;
+  const out: OutboxRecord[] = [];
+  for (const r of ordered) {
+    if (inFlight >= window) break;
+    if (r.state !== 'queued') continue;
+    out.push(r);
+    inFlight++;
+  }
+  return out;
+}
+
+/**
+ * The connection dropped (or the app restarted) while these were in flight: we cannot know whether the server
+ * stored them, so they go back to the queue and are re-sent with the SAME clientId; the server acks a repeat with
+ * the first stored Message, so each is stored exactly once.
+ */
+export function requeueInFlight(records: readonly OutboxRecord[]): OutboxRecord[] {
+  return records.filter((r) => r.state === 'sending');
+}
+
+/** Retry is for failed records; Cancel only for records that certainly never reached the server's store. */
+export const canRetry = (r: Pick<OutboxRecord, 'state' | 'error'>) => r.state === 'failed' && r.error !== 'blocked';
+export const canCancel = (r: Pick<OutboxRecord, 'state'>) => r.state === 'queued' || r.state === 'failed';
+
+export interface TrayCounts {
+  messages: number;
+  chats: number;
+}
+
+/**
+ * 'N messages waiting in M chats': everything not yet stored. Online, the queue drains in milliseconds (a tray
+ * flashing at every send would be noise), so then it shows only while something failed and waits for the member.
+ */
+export function trayCounts(records: readonly OutboxRecord[], offline: boolean): TrayCounts | null {
+  if (records.length === 0) return null;
+  if (!offline && !records.some((r) => r.state === 'failed')) return null;
+  return { messages: records.length, chats: new Set(records.map((r) => r.toId)).size };
+}
