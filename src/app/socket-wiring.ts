@@ -9,6 +9,7 @@ import { type ChatService, chatServiceAtom, createChatService } from '#features/
 import { currentLocale } from '#lib/i18n.ts';
 import { notifyIfHidden } from '#lib/notify.ts';
 import { createSocket } from '#lib/socket.ts';
+import { clearAll } from '#lib/storage.ts';
 import { pushToastAtom } from '#ui/toast.tsx';
 import type { AppStore } from './store.ts';
 import { clearSessionToLogin, type RouterLike } from './wiring.ts';
@@ -68,15 +69,26 @@ export function wireSocket(store: AppStore, router: ChatRouter) {
     const token = store.get(tokenAtom);
     if (token === sessionToken) return;
     if (sessionToken) stop();
+    // Signed out: the cached history, outbox and list go too; another member may sign in on this device next.
+    if (sessionToken && !token) void clearAll();
     sessionToken = token;
     if (token) start();
   };
   sync();
   const unsubscribe = store.sub(tokenAtom, sync);
+
+  // A socket can look open for a while after the network is gone: close it at once so messages queue (not fail),
+  // and reconnect at once when the network is back rather than at the next 3 s retry.
+  const onOffline = () => sessionToken && socket.disconnect();
+  const onOnline = () => sessionToken && socket.connect();
+  globalThis.addEventListener?.('offline', onOffline);
+  globalThis.addEventListener?.('online', onOnline);
   return {
     socket,
     dispose: () => {
       unsubscribe();
+      globalThis.removeEventListener?.('offline', onOffline);
+      globalThis.removeEventListener?.('online', onOnline);
       stop();
     },
   };

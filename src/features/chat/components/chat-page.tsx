@@ -6,6 +6,7 @@ import { Button } from '#ui/button.tsx';
 import { EmptyState, Spinner } from '#ui/empty-state.tsx';
 import { AlertIcon, ChatIcon } from '#ui/icons.tsx';
 import { chatServiceAtom, conversationsAtom, conversationsStateAtom, peersAtom } from '../chat.atoms.ts';
+import { ChatStatus } from './chat-status.tsx';
 import { ConversationList } from './conversation-list.tsx';
 import { MessagePane } from './message-pane.tsx';
 import { NotificationButton } from './notification-button.tsx';
@@ -51,6 +52,7 @@ export function ChatPage({ peerId, me, onSelect, meetLinks }: ChatPageProps) {
 
   return (
     <div className={`chat${peerId !== null ? ' chat-open' : ''}`}>
+      <ChatStatus />
       <div className="chat-list">
         <header className="chat-head">
           <h1 className="page-title">{t`Chat`}</h1>

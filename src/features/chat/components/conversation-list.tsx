@@ -2,7 +2,7 @@ import { useLingui } from '@lingui/react/macro';
 import { LevelBadge } from '#features/account/index.ts';
 import { Avatar } from '#ui/avatar.tsx';
 import type { Conversation } from '../chat.rules.ts';
-import { messageSummary } from '../chat-service.ts';
+import { messageSummary } from '../message-summary.ts';
 import { formatListTime } from './chat-format.ts';
 
 export interface ConversationListProps {

@@ -2,8 +2,9 @@ import { useLingui } from '@lingui/react/macro';
 import type { Message } from '#protocol/chat.ts';
 import { AlertIcon, CheckIcon, CoinIcon, CrownIcon, GiftIcon, TextIcon, WalletIcon } from '#ui/icons.tsx';
 import { type DeliveryState, MessageType, previewKind } from '../chat.rules.ts';
-import { messageSummary } from '../chat-service.ts';
+import { messageSummary } from '../message-summary.ts';
 import { formatTime } from './chat-format.ts';
+import { ClockIcon } from './chat-icons.tsx';
 
 export interface BubbleProps {
   mine: boolean;
@@ -14,6 +15,7 @@ export interface BubbleProps {
   error?: string;
   peerName: string;
   onRetry?: () => void;
+  onCancel?: () => void;
   /** Photos grow the log after layout; the pane uses this to stay pinned to the bottom. */
   onImageLoad?: () => void;
 }
@@ -26,8 +28,21 @@ const GIFT_ICONS = {
   [MessageType.balanceChanged]: WalletIcon,
 } as Record<number, typeof GiftIcon>;
 
-/** Sent ✓, read ✓✓, with words for screen readers; pending and failed say what is going on. */
-function Ticks({ delivery, error, onRetry }: { delivery: DeliveryState; error?: string; onRetry?: () => void }) {
+/**
+ * Queued 🕒 (offline or waiting its turn), sending (spinner), sent ✓, read ✓✓, each with its word for screen
+ * readers and tests; failed says why and offers Retry and Cancel.
+ */
+function Ticks({
+  delivery,
+  error,
+  onRetry,
+  onCancel,
+}: {
+  delivery: DeliveryState;
+  error?: string;
+  onRetry?: () => void;
+  onCancel?: () => void;
+}) {
   const { t } = useLingui();
   if (delivery === 'failed') {
     const reason =
@@ -47,10 +62,27 @@ function Ticks({ delivery, error, onRetry }: { delivery: DeliveryState; error?: 
             {t`Retry`}
           </button>
         )}
+        {onCancel && (
+          <button type="button" className="link-btn" onClick={onCancel}>
+            {t`Cancel`}
+          </button>
+        )}
       </span>
     );
   }
-  if (delivery === 'queued' || delivery === 'sending')
+  if (delivery === 'queued')
+    return (
+      <span className="ticks ticks-pending" title={t`Queued`}>
+        <ClockIcon />
+        <span className="sr-only">{t`Queued`}</span>
+        {onCancel && (
+          <button type="button" className="link-btn link-btn-quiet" onClick={onCancel}>
+            {t`Cancel`}
+          </button>
+        )}
+      </span>
+    );
+  if (delivery === 'sending')
     return (
       <span className="ticks ticks-pending">
         <span className="spinner spinner-xs" aria-hidden="true" />
@@ -79,6 +111,7 @@ export function MessageBubble({
   error,
   peerName,
   onRetry,
+  onCancel,
   onImageLoad,
 }: BubbleProps) {
   const { t, i18n } = useLingui();
@@ -119,7 +152,7 @@ export function MessageBubble({
       )}
       <span className="msg-bubble-meta">
         {time}
-        {mine && delivery && <Ticks delivery={delivery} error={error} onRetry={onRetry} />}
+        {mine && delivery && <Ticks delivery={delivery} error={error} onRetry={onRetry} onCancel={onCancel} />}
       </span>
     </div>
   );

@@ -1,17 +1,19 @@
 import { useLingui } from '@lingui/react/macro';
 import { useAtomValue } from 'jotai';
-import { useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useMemo, useRef, useState } from 'react';
 import { LevelBadge } from '#features/account/index.ts';
 import type { BaseUser } from '#protocol/user.ts';
 import { Avatar } from '#ui/avatar.tsx';
 import { Button } from '#ui/button.tsx';
 import { AlertIcon, ChevronDownIcon, ChevronRightIcon } from '#ui/icons.tsx';
 import { emptyHistory, historiesAtom, outboxRecordsAtom } from '../chat.atoms.ts';
-import { buildTimeline, deliveryOf, MessageType } from '../chat.rules.ts';
+import { buildTimeline, deliveryOf, MessageType, type TimelineItem } from '../chat.rules.ts';
 import type { ChatService } from '../chat-service.ts';
+import { canCancel, canRetry } from '../outbox.rules.ts';
 import { formatDay } from './chat-format.ts';
 import { Composer } from './composer.tsx';
 import { MessageBubble } from './message-bubble.tsx';
+import { VirtualList, type VirtualListHandle } from './virtual-list.tsx';
 
 export interface MessagePaneProps {
   peerId: number;
@@ -21,53 +23,84 @@ export interface MessagePaneProps {
   onBack: () => void;
 }
 
-/** Within this many pixels of the end counts as 'at the bottom' (new messages then scroll into view). */
-const BOTTOM_SLACK = 64;
-const TOP_LOAD_AT = 80;
-
 export function MessagePane({ peerId, peer, me, service, onBack }: MessagePaneProps) {
   const { t, i18n } = useLingui();
   const history = useAtomValue(historiesAtom)[peerId] ?? emptyHistory;
   const records = useAtomValue(outboxRecordsAtom);
   const pending = useMemo(() => records.filter((r) => r.toId === peerId), [records, peerId]);
   const items = useMemo(() => buildTimeline(history.messages, pending), [history.messages, pending]);
-  const logRef = useRef<HTMLDivElement>(null);
-  const atBottomRef = useRef(true);
+  const list = useRef<VirtualListHandle>(null);
   const [atBottom, setAtBottom] = useState(true);
-  const prev = useRef({ peerId: 0, first: '', last: '', height: 0 });
   const name = peer?.username ?? '';
-
-  useLayoutEffect(() => {
-    const el = logRef.current;
-    if (!el) return;
-    const first = items[0]?.key ?? '';
-    const lastItem = items[items.length - 1];
-    const last = lastItem?.key ?? '';
-    const p = prev.current;
-    const mineArrived =
-      lastItem?.kind === 'pending' || (lastItem?.kind === 'message' && lastItem.message.senderId === me);
-    if (p.peerId !== peerId || !p.last) el.scrollTop = el.scrollHeight;
-    else if (first !== p.first && last === p.last) el.scrollTop += el.scrollHeight - p.height;
-    else if (last !== p.last && (atBottomRef.current || mineArrived)) el.scrollTop = el.scrollHeight;
-    prev.current = { peerId, first, last, height: el.scrollHeight };
-  }, [items, peerId, me]);
-
-  function onScroll() {
-    const el = logRef.current;
-    if (!el) return;
-    const bottom = el.scrollHeight - el.scrollTop - el.clientHeight < BOTTOM_SLACK;
-    atBottomRef.current = bottom;
-    setAtBottom(bottom);
-    if (el.scrollTop < TOP_LOAD_AT && history.hasMore && history.state === 'ready') void service.loadOlder(peerId);
-  }
-
-  const keepPinned = () => {
-    const el = logRef.current;
-    if (el && atBottomRef.current) el.scrollTop = el.scrollHeight;
-  };
-  const scrollToEnd = () => logRef.current?.scrollTo({ top: logRef.current.scrollHeight, behavior: 'smooth' });
   const words = { today: t`Today`, yesterday: t`Yesterday` };
   const empty = history.state === 'ready' && items.length === 0;
+  const follow = useCallback(
+    (item: TimelineItem) => item.kind === 'pending' || (item.kind === 'message' && item.message.senderId === me),
+    [me],
+  );
+
+  function renderRow(item: TimelineItem) {
+    if (item.kind === 'day') return <span>{formatDay(item.day, i18n.locale, words)}</span>;
+    if (item.kind === 'pending') {
+      const r = item.record;
+      return (
+        <MessageBubble
+          mine
+          type={r.type}
+          msg={r.msg}
+          createdAt={r.createdAt}
+          delivery={r.state}
+          error={r.error}
+          peerName={name}
+          onRetry={canRetry(r) ? () => void service.retry(r.clientId) : undefined}
+          onCancel={canCancel(r) ? () => void service.cancel(r.clientId) : undefined}
+        />
+      );
+    }
+    const m = item.message;
+    const mine = m.senderId === me;
+    return (
+      <MessageBubble
+        mine={mine}
+        type={m.type}
+        msg={m.msg}
+        createdAt={m.createdAt}
+        delivery={mine ? deliveryOf(m) : undefined}
+        peerName={name}
+      />
+    );
+  }
+
+  const header = (
+    <>
+      {history.state === 'ready' && history.hasMore && items.length > 0 && (
+        <div className="log-older">
+          <Button variant="ghost" size="sm" busy={history.loadingOlder} onClick={() => void service.loadOlder(peerId)}>
+            {t`Load older messages`}
+          </Button>
+        </div>
+      )}
+      {history.state === 'ready' && !history.hasMore && items.length > 0 && (
+        <p className="log-start">{t`This is the start of your conversation.`}</p>
+      )}
+      {(history.state === 'loading' || history.state === 'idle') && items.length === 0 && <LogSkeleton />}
+      {history.state === 'error' && items.length === 0 && (
+        <div className="log-state" role="alert">
+          <AlertIcon size={28} />
+          <p>{t`Messages could not be loaded.`}</p>
+          <Button variant="secondary" onClick={() => void service.loadHistory(peerId)}>
+            {t`Try again`}
+          </Button>
+        </div>
+      )}
+      {empty && (
+        <div className="log-state">
+          <p className="log-state-title">{t`No messages yet`}</p>
+          <p>{name ? t`Say hello to ${name}.` : t`Say hello.`}</p>
+        </div>
+      )}
+    </>
+  );
 
   return (
     <section className="pane" aria-label={name ? t`Conversation with ${name}` : t`Conversation`}>
@@ -85,92 +118,32 @@ export function MessagePane({ peerId, peer, me, service, onBack }: MessagePanePr
           <span className="skeleton skeleton-line" aria-hidden="true" />
         )}
       </header>
-      <div
-        ref={logRef}
+      <VirtualList
+        ref={list}
         className="log"
         role="log"
         aria-live="polite"
         aria-label={name ? t`Chat with ${name}` : t`Chat history`}
-        // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be reachable by keyboard.
+        // A scrollable region must be reachable by keyboard.
         tabIndex={0}
-        onScroll={onScroll}
-      >
-        {history.state === 'ready' && history.hasMore && items.length > 0 && (
-          <div className="log-older">
-            <Button
-              variant="ghost"
-              size="sm"
-              busy={history.loadingOlder}
-              onClick={() => void service.loadOlder(peerId)}
-            >
-              {t`Load older messages`}
-            </Button>
-          </div>
-        )}
-        {history.state === 'ready' && !history.hasMore && items.length > 0 && (
-          <p className="log-start">{t`This is the start of your conversation.`}</p>
-        )}
-        {(history.state === 'loading' || history.state === 'idle') && items.length === 0 && <LogSkeleton />}
-        {history.state === 'error' && items.length === 0 && (
-          <div className="log-state" role="alert">
-            <AlertIcon size={28} />
-            <p>{t`Messages could not be loaded.`}</p>
-            <Button variant="secondary" onClick={() => void service.loadHistory(peerId)}>
-              {t`Try again`}
-            </Button>
-          </div>
-        )}
-        {empty && (
-          <div className="log-state">
-            <p className="log-state-title">{t`No messages yet`}</p>
-            <p>{name ? t`Say hello to ${name}.` : t`Say hello.`}</p>
-          </div>
-        )}
-        {items.map((item) => {
-          if (item.kind === 'day')
-            return (
-              <div key={item.key} className="day-sep">
-                <span>{formatDay(item.day, i18n.locale, words)}</span>
-              </div>
-            );
-          if (item.kind === 'pending') {
-            const r = item.record;
-            return (
-              <div key={item.key} className="row row-mine">
-                <MessageBubble
-                  mine
-                  type={r.type}
-                  msg={r.msg}
-                  createdAt={r.createdAt}
-                  delivery={r.state}
-                  error={r.error}
-                  peerName={name}
-                  onImageLoad={keepPinned}
-                  onRetry={() => void service.retry(r.clientId)}
-                />
-              </div>
-            );
-          }
-          const m = item.message;
-          const mine = m.senderId === me;
-          const card = m.type > MessageType.image;
-          return (
-            <div key={item.key} className={`row ${card ? 'row-card' : mine ? 'row-mine' : 'row-theirs'}`}>
-              <MessageBubble
-                mine={mine}
-                type={m.type}
-                msg={m.msg}
-                createdAt={m.createdAt}
-                delivery={mine ? deliveryOf(m) : undefined}
-                peerName={name}
-                onImageLoad={keepPinned}
-              />
-            </div>
-          );
-        })}
-      </div>
+        items={items}
+        estimate={estimateRow}
+        renderRow={renderRow}
+        rowProps={rowProps(me)}
+        header={header}
+        follow={follow}
+        onScrollState={(state) => {
+          setAtBottom(state.atBottom);
+          if (state.nearTop && history.hasMore && history.state === 'ready') void service.loadOlder(peerId);
+        }}
+      />
       {!atBottom && (
-        <button type="button" className="to-bottom" aria-label={t`Scroll to the latest messages`} onClick={scrollToEnd}>
+        <button
+          type="button"
+          className="to-bottom"
+          aria-label={t`Scroll to the latest messages`}
+          onClick={() => list.current?.scrollToEnd()}
+        >
           <ChevronDownIcon />
         </button>
       )}
@@ -185,6 +158,29 @@ export function MessagePane({ peerId, peer, me, service, onBack }: MessagePanePr
     </section>
   );
 }
+
+/** First guesses before a row is measured; close guesses keep the scrollbar steady. */
+function estimateRow(item: TimelineItem): number {
+  if (item.kind === 'day') return 44;
+  const { type, msg } = item.kind === 'pending' ? item.record : item.message;
+  if (type === MessageType.image) return 236;
+  if (type > MessageType.image) return 110;
+  return 52 + Math.floor(msg.length / 42) * 21;
+}
+
+const rowProps = (me: number | null) => (item: TimelineItem) => {
+  if (item.kind === 'day') return { className: 'day-sep' };
+  if (item.kind === 'pending')
+    return { className: 'row row-mine', 'data-client-id': item.record.clientId, 'data-state': item.record.state };
+  const m = item.message;
+  const mine = m.senderId === me;
+  return {
+    className: `row ${m.type > MessageType.image ? 'row-card' : mine ? 'row-mine' : 'row-theirs'}`,
+    'data-message-id': String(m.id),
+    'data-client-id': m.clientId || undefined,
+    'data-state': mine ? deliveryOf(m) : undefined,
+  };
+};
 
 function LogSkeleton() {
   const { t } = useLingui();
