@@ -1,8 +1,10 @@
-/** Start-up only: language, theme, store wiring, router. */
+/** Start-up only: language, theme, store wiring, router, PWA (install prompt, badge, lazy service worker). */
 import { RouterProvider } from '@tanstack/react-router';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { Providers } from '#app/providers.tsx';
+import { PwaLayer } from '#app/pwa/pwa-layer.tsx';
+import { startPwa } from '#app/pwa/start.ts';
 import { router } from '#app/router.tsx';
 import { wireSocket } from '#app/socket-wiring.ts';
 import { store } from '#app/store.ts';
@@ -12,6 +14,7 @@ import './styles/index.css';
 
 wireHttp(store, router);
 wireSocket(store, router);
+startPwa(store, { navigate: (href) => void router.navigate({ href }) });
 
 // The first paint waits for the catalog so nobody sees English flash before their language.
 void activateLocale(detectLocale(), { remember: false }).then(() => {
@@ -21,6 +24,7 @@ void activateLocale(detectLocale(), { remember: false }).then(() => {
     <StrictMode>
       <Providers>
         <RouterProvider router={router} context={{ store }} />
+        <PwaLayer />
       </Providers>
     </StrictMode>,
   );

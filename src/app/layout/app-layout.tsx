@@ -7,6 +7,7 @@ import { refreshUserInfoAtom, tokenAtom, userInfoAtom } from '#features/auth/ind
 import { loadUnreadAtom } from '#features/chat/index.ts';
 import { FriendPanel } from '#features/social/index.ts';
 import { panelFor } from '../panel-rules.ts';
+import { useAppBadge } from '../pwa/app-badge.ts';
 import { Header } from './header.tsx';
 import { MainNav } from './main-nav.tsx';
 
@@ -22,6 +23,7 @@ export function AppLayout() {
   const refresh = useSetAtom(refreshUserInfoAtom);
   const loadUnread = useSetAtom(loadUnreadAtom);
   const panel = panelFor(pathname, user?.id);
+  useAppBadge();
 
   useEffect(() => {
     // Fresh balances and permissions once per session start; the stored copy shows meanwhile.

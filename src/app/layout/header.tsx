@@ -4,6 +4,7 @@ import { useAtomValue, useSetAtom } from 'jotai';
 import { UserMenu } from '#features/account/index.ts';
 import { signOutAtom, userInfoAtom } from '#features/auth/index.ts';
 import { SearchBox } from '#features/search/index.ts';
+import { InstallButton } from '../pwa/install-button.tsx';
 import { LanguageMenu } from './language-menu.tsx';
 import { MainNav } from './main-nav.tsx';
 import { ThemeToggle } from './theme-toggle.tsx';
@@ -25,6 +26,7 @@ export function Header() {
         <MainNav variant="top" />
         <SearchBox onSearch={() => void navigate({ to: '/search' })} />
         <div className="header-tools">
+          <InstallButton />
           <ThemeToggle />
           <LanguageMenu compact />
           <UserMenu

@@ -1,0 +1,43 @@
+/** The PWA entry points' icons, drawn like src/ui/icons.tsx (24-unit stroke), kept here as only they use them. */
+import type { ReactNode } from 'react';
+
+function Svg({ size = 20, children }: { size?: number; children: ReactNode }) {
+  return (
+    <svg
+      width={size}
+      height={size}
+      viewBox="0 0 24 24"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth={1.8}
+      strokeLinecap="round"
+      strokeLinejoin="round"
+      aria-hidden="true"
+      focusable="false"
+    >
+      {children}
+    </svg>
+  );
+}
+
+/** Arrow into a tray: 'Install app'. */
+export const InstallIcon = ({ size }: { size?: number }) => (
+  <Svg size={size}>
+    <path d="M12 3v12m-5-5 5 5 5-5M4 17v2a2 2 0 0 0 2 2h12a2 2 0 0 0 2-2v-2" />
+  </Svg>
+);
+
+/** Safari's Share glyph (a box with an arrow up), so the steps match what the reader sees. */
+export const ShareIcon = ({ size }: { size?: number }) => (
+  <Svg size={size}>
+    <path d="M12 3v12M8 7l4-4 4 4M8 11H6a1 1 0 0 0-1 1v8a1 1 0 0 0 1 1h12a1 1 0 0 0 1-1v-8a1 1 0 0 0-1-1h-2" />
+  </Svg>
+);
+
+/** Safari's 'Add to Home Screen' glyph: a plus in a rounded square. */
+export const AddSquareIcon = ({ size }: { size?: number }) => (
+  <Svg size={size}>
+    <rect x="4" y="4" width="16" height="16" rx="3" />
+    <path d="M12 8v8M8 12h8" />
+  </Svg>
+);
