@@ -1,17 +1,35 @@
 import { useLingui } from '@lingui/react/macro';
 import { createFileRoute } from '@tanstack/react-router';
+import { useCallback } from 'react';
+import { fetchMeet, MemberList, parsePageSearch } from '#features/social/index.ts';
 import { SparkleIcon } from '#ui/icons.tsx';
-import { ComingSoonPage } from '#ui/page.tsx';
+import { Page } from '#ui/page.tsx';
 
 export const Route = createFileRoute('/_auth/meet')({
-  component: function Screen() {
-    const { t } = useLingui();
-    return (
-      <ComingSoonPage
-        title={t`Meet`}
-        icon={<SparkleIcon size={36} />}
-        text={t`New people to meet will be suggested here.`}
-      />
-    );
-  },
+  validateSearch: parsePageSearch,
+  component: MeetScreen,
 });
+
+function MeetScreen() {
+  const { t } = useLingui();
+  const { page = 1 } = Route.useSearch();
+  const navigate = Route.useNavigate();
+  const onPageChange = useCallback((p: number) => void navigate({ search: p > 1 ? { page: p } : {} }), [navigate]);
+  return (
+    <Page title={t`Meet`}>
+      <p className="page-lead">{t`Members to get to know: those promoting themselves first, then the newest.`}</p>
+      <MemberList
+        routeName="meet"
+        label={t`Members to meet`}
+        page={page}
+        onPageChange={onPageChange}
+        load={fetchMeet}
+        empty={{
+          icon: <SparkleIcon size={36} />,
+          title: t`No one to meet yet`,
+          text: t`New members will appear here as they join.`,
+        }}
+      />
+    </Page>
+  );
+}

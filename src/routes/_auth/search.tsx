@@ -1,22 +1,70 @@
 import { useLingui } from '@lingui/react/macro';
 import { createFileRoute } from '@tanstack/react-router';
-import { useAtomValue } from 'jotai';
+import { useAtom } from 'jotai';
+import { useCallback, useEffect } from 'react';
 import { searchKeywordAtom } from '#features/search/index.ts';
+import { MemberList, parsePageSearch, searchMembers } from '#features/social/index.ts';
+import { parseKeyword } from '#protocol/social.ts';
+import { EmptyState } from '#ui/empty-state.tsx';
 import { SearchIcon } from '#ui/icons.tsx';
-import { ComingSoonPage } from '#ui/page.tsx';
+import { Page } from '#ui/page.tsx';
 
+export interface SearchParams {
+  keyword?: string;
+  page?: number;
+}
+
+/**
+ * The header box stores the keyword in an atom and comes here (spec 2); the keyword is mirrored into the URL so a
+ * reload or a shared link shows the same results.
+ */
 export const Route = createFileRoute('/_auth/search')({
+  validateSearch: (search: Record<string, unknown>): SearchParams => {
+    const keyword = parseKeyword(search.keyword);
+    return { ...(typeof keyword === 'string' ? { keyword } : {}), ...parsePageSearch(search) };
+  },
   component: SearchScreen,
 });
 
 function SearchScreen() {
   const { t } = useLingui();
-  const keyword = useAtomValue(searchKeywordAtom);
+  const search = Route.useSearch();
+  const navigate = Route.useNavigate();
+  const [stored, setStored] = useAtom(searchKeywordAtom);
+  const keyword = stored || search.keyword || '';
+
+  useEffect(() => {
+    if (!stored && search.keyword) setStored(search.keyword);
+    else if (stored && stored !== search.keyword) void navigate({ search: { keyword: stored }, replace: true });
+  }, [stored, search.keyword, setStored, navigate]);
+
+  const onPageChange = useCallback(
+    (p: number) => void navigate({ search: (s) => ({ keyword: s.keyword, ...(p > 1 ? { page: p } : {}) }) }),
+    [navigate],
+  );
+  const load = useCallback((q: { page: number; size: number }) => searchMembers(keyword, q), [keyword]);
+
   return (
-    <ComingSoonPage
-      title={keyword ? t`Search: ${keyword}` : t`Search`}
-      icon={<SearchIcon size={36} />}
-      text={t`Search results for members will appear here.`}
-    />
+    <Page title={keyword ? t`Search: ${keyword}` : t`Search`}>
+      {keyword ? (
+        <MemberList
+          routeName="search"
+          label={t`Search results`}
+          page={search.keyword === keyword ? (search.page ?? 1) : 1}
+          onPageChange={onPageChange}
+          load={load}
+          loadKey={keyword}
+          empty={{
+            icon: <SearchIcon size={36} />,
+            title: t`No members match “${keyword}”`,
+            text: t`Check the spelling or try part of the name.`,
+          }}
+        />
+      ) : (
+        <EmptyState icon={<SearchIcon size={36} />} title={t`Search members`}>
+          {t`Type a username in the search box at the top and press Enter.`}
+        </EmptyState>
+      )}
+    </Page>
   );
 }

@@ -1,7 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useAtomValue } from 'jotai';
-import { useEffect, useState } from 'react';
-import { LevelBadge } from '#features/account/index.ts';
+import { useEffect, useRef, useState } from 'react';
+import { constellationLabel, LevelBadge } from '#features/account/index.ts';
 import { chatServiceAtom, fetchBlockList } from '#features/chat/index.ts';
 import { useAsync } from '#lib/use-async.ts';
 import { Avatar } from '#ui/avatar.tsx';
@@ -25,7 +25,7 @@ type DialogName = 'characters' | 'upgrade' | 'gold' | 'report' | 'block' | null;
 
 /** Spec 2 friend-info panel for /homepage/{other}: who they are and what I can do for or about them. */
 export function FriendPanel({ userId, onChat, onBlocked }: FriendPanelProps) {
-  const { t } = useLingui();
+  const { t, i18n } = useLingui();
   const toast = useToast();
   const friend = useAsync(() => fetchBaseUser(userId), [userId]);
   const likeState = useAsync(() => fetchLikes(userId).catch(() => false), [userId]);
@@ -39,8 +39,13 @@ export function FriendPanel({ userId, onChat, onBlocked }: FriendPanelProps) {
 
   useEffect(() => setLiked(Boolean(likeState.data)), [likeState.data]);
   useEffect(() => setBlocked(Boolean(blockList.data?.some((u) => String(u.id) === userId))), [blockList.data, userId]);
+  // One visit per opening of the page: the panel is keyed by the member, and a ref survives StrictMode's re-run.
+  const visited = useRef(false);
   useEffect(() => {
-    if (friend.data) void addVisit(friend.data.id);
+    if (friend.data && !visited.current) {
+      visited.current = true;
+      void addVisit(friend.data.id);
+    }
   }, [friend.data]);
 
   if (friend.loading) return <Spinner label={t`Loading…`} />;
@@ -57,12 +62,20 @@ export function FriendPanel({ userId, onChat, onBlocked }: FriendPanelProps) {
 
   const f = friend.data;
   const name = f.username;
+  /** Optimistic: the heart changes at once and goes back, with a toast, if the server refuses. */
   async function toggleLike() {
+    if (liking) return;
+    const before = liked;
+    setLiked(!before);
     setLiking(true);
     try {
-      setLiked(await setLike(f.id, !liked));
+      setLiked(await setLike(f.id, !before));
     } catch {
-      // http.ts showed the warning.
+      setLiked(before);
+      toast(
+        'error',
+        before ? t`Could not remove your like. Please try again.` : t`Could not like ${name}. Please try again.`,
+      );
     } finally {
       setLiking(false);
     }
@@ -101,7 +114,7 @@ export function FriendPanel({ userId, onChat, onBlocked }: FriendPanelProps) {
         </div>
         <div>
           <dt>{t`Constellation`}</dt>
-          <dd>{f.constellation || '—'}</dd>
+          <dd>{constellationLabel(i18n, f.constellation) || '—'}</dd>
         </div>
       </dl>
       <p className="panel-sign">{f.sign || t`No introduction yet.`}</p>
@@ -110,7 +123,7 @@ export function FriendPanel({ userId, onChat, onBlocked }: FriendPanelProps) {
           <ChatIcon size={18} />
           <Trans>Chat</Trans>
         </Button>
-        <Button variant="secondary" aria-pressed={liked} busy={liking} onClick={toggleLike} block>
+        <Button variant="secondary" aria-pressed={liked} onClick={toggleLike} block>
           <HeartIcon size={18} className={liked ? 'heart-on' : undefined} />
           {liked ? t`Dislike` : t`Like`}
         </Button>
