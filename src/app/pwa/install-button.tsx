@@ -23,8 +23,10 @@ export function InstallButton({ iosNeedsInstall }: { iosNeedsInstall?: boolean }
       aria-label={t`Install app`}
       title={t`Install app`}
       onClick={() => {
-        if (prompt) void promptInstall().catch(() => {});
-        else openHelp(true);
+        // iOS first: Safari never fires the event, and an iPhone emulated in Chromium (e2e) would get a prompt
+        // that shows nothing.
+        if (ios) openHelp(true);
+        else void promptInstall().catch(() => {});
       }}
     >
       <InstallIcon />
