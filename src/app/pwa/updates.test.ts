@@ -70,6 +70,17 @@ describe('update flow', () => {
     expect(t.offers).toHaveLength(0);
   });
 
+  it('turns a pending offer into a plain reload when another tab activates that version first', () => {
+    const t = setup();
+    t.emit('waiting');
+    t.emit('controlling', { isExternal: false });
+    expect(t.env.reload).not.toHaveBeenCalled();
+    expect(t.offers).toHaveLength(2);
+    t.offers[1]!.apply();
+    expect(t.wb.messageSkipWaiting).not.toHaveBeenCalled();
+    expect(t.env.reload).toHaveBeenCalledOnce();
+  });
+
   it('offers a plain reload when another tab activated the new version', () => {
     const t = setup();
     t.emit('controlling', { isExternal: true });

@@ -43,9 +43,11 @@ export function wireUpdates(
   env: UpdateEnv = browserUpdateEnv(),
 ): void {
   let accepted = false;
+  let waiting = false;
   const reloadOffer = { apply: () => env.reload() };
 
   wb.addEventListener('waiting', () => {
+    waiting = true;
     offer({
       apply: () => {
         accepted = true;
@@ -59,9 +61,10 @@ export function wireUpdates(
       env.reload();
       return;
     }
-    // Another tab accepted the update: this one still runs the old code, so offer a plain reload. (The first
-    // install also takes control, through clientsClaim, but is not external and needs nothing.)
-    if (event.isExternal) offer(reloadOffer);
+    // Another tab accepted the update: this one still runs the old code and its SKIP_WAITING would change
+    // nothing now, so offer a plain reload. (The first install also takes control, through clientsClaim, with
+    // nothing waiting: nothing to offer then.)
+    if (waiting || event.isExternal) offer(reloadOffer);
   });
 
   let lastCheck = env.now();
