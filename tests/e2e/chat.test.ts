@@ -32,7 +32,7 @@ async function signedIn(member: Member): Promise<Page> {
   browsers.push(browser);
   await browser.context.grantPermissions(['notifications'], { origin: server.url });
   const page = await browser.context.newPage();
-  // Records every notification the app raises, then lets the real one through.
+  // Records every notification the app raises, by either path, then lets the real one through.
   await page.addInitScript(() => {
     const Real = window.Notification;
     const seen: { title: string; body?: string }[] = [];
@@ -44,6 +44,12 @@ async function signedIn(member: Member): Promise<Page> {
       }
     }
     window.Notification = Recording;
+    // With a service worker registered the app shows notifications through it (Android requires that path).
+    const show = ServiceWorkerRegistration.prototype.showNotification;
+    ServiceWorkerRegistration.prototype.showNotification = function (title: string, options?: NotificationOptions) {
+      seen.push({ title, body: options?.body });
+      return show.call(this, title, options);
+    };
   });
   await page.goto(`${server.url}/login`);
   await signInThroughUi(page, member.username, member.password);
