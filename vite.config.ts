@@ -53,6 +53,13 @@ export default defineConfig({
     outDir: 'dist/client',
     emptyOutDir: true,
     sourcemap: false,
+    rolldownOptions: {
+      output: {
+        codeSplitting: {
+          groups: [{ name: 'shell', tags: ['$initial'], priority: 2 }],
+        },
+      },
+    },
   },
   server: {
     proxy: {

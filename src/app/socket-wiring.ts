@@ -2,14 +2,15 @@
  * One socket and one chat service per signed-in session: they start when a token appears (sign-in, app start
  * with a stored token) and stop when it goes (sign-out, 401 from REST or the socket). Socket events become the
  * spec 8 alerts; incoming messages may become browser notifications while the page is hidden.
+ * The chat feature (service, outbox, IndexedDB cache) and lib/storage.ts are imported when a session starts or
+ * ends, not statically: signed out, /login's first load carries none of them.
  */
 import { t } from '@lingui/core/macro';
 import { refreshUserInfoAtom, tokenAtom, userInfoAtom } from '#features/auth/index.ts';
-import { type ChatService, chatServiceAtom, createChatService } from '#features/chat/index.ts';
+import type { ChatService, chatServiceAtom } from '#features/chat/index.ts';
 import { currentLocale } from '#lib/i18n.ts';
 import { notifyIfHidden } from '#lib/notify.ts';
 import { createSocket } from '#lib/socket.ts';
-import { clearAll } from '#lib/storage.ts';
 import { pushToastAtom } from '#ui/toast.tsx';
 import type { AppStore } from './store.ts';
 import { clearSessionToLogin, type RouterLike } from './wiring.ts';
@@ -22,7 +23,11 @@ export function wireSocket(store: AppStore, router: ChatRouter) {
   const socket = createSocket({ getToken: () => store.get(tokenAtom) });
   const toast = (kind: 'error' | 'warning' | 'success', message: string) => store.set(pushToastAtom, { kind, message });
   let chat: ChatService | null = null;
+  /** Set with the service: the atom it was published in, from the lazily imported chat module. */
+  let serviceAtom: typeof chatServiceAtom | null = null;
   let sessionToken: string | null = null;
+  /** Bumped by every start and stop, so a start whose import resolves after a sign-out does nothing. */
+  let generation = 0;
 
   socket.onEvent((event) => {
     if (event.kind === 'unsupported') toast('error', t`Your browser does not support WebSocket!`);
@@ -34,7 +39,11 @@ export function wireSocket(store: AppStore, router: ChatRouter) {
     // 'error' codes reach the chat service as frames; it shows them with their context.
   });
 
-  function start() {
+  async function start() {
+    const started = ++generation;
+    const { chatServiceAtom, createChatService } = await import('#features/chat/index.ts');
+    if (started !== generation) return;
+    serviceAtom = chatServiceAtom;
     chat = createChatService({
       store,
       transport: socket,
@@ -59,10 +68,11 @@ export function wireSocket(store: AppStore, router: ChatRouter) {
   }
 
   function stop() {
+    generation++;
     socket.disconnect();
     chat?.dispose();
     chat = null;
-    store.set(chatServiceAtom, null);
+    if (serviceAtom) store.set(serviceAtom, null);
   }
 
   const sync = () => {
@@ -70,9 +80,9 @@ export function wireSocket(store: AppStore, router: ChatRouter) {
     if (token === sessionToken) return;
     if (sessionToken) stop();
     // Signed out: the cached history, outbox and list go too; another member may sign in on this device next.
-    if (sessionToken && !token) void clearAll();
+    if (sessionToken && !token) void import('#lib/storage.ts').then(({ clearAll }) => clearAll());
     sessionToken = token;
-    if (token) start();
+    if (token) void start().catch((error: unknown) => console.warn('Chat could not start', error));
   };
   sync();
   const unsubscribe = store.sub(tokenAtom, sync);

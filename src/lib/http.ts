@@ -4,7 +4,7 @@
  * imports app/ or features/.
  */
 import { t } from '@lingui/core/macro';
-import ky, { type KyInstance } from 'ky';
+import type { KyInstance } from 'ky';
 import { Code, type Envelope } from '#protocol/codes.ts';
 import { API_BASE, REQUEST_TIMEOUT_MS } from '#protocol/constants.ts';
 
@@ -82,9 +82,8 @@ export interface HttpClientOptions {
   baseUrl?: string;
 }
 
-export function createHttpClient(options: HttpClientOptions = {}) {
-  const hooks: HttpHooks = { ...defaultHooks, ...options.hooks };
-  const client: KyInstance = ky.create({
+function createKy(ky: typeof import('ky').default, hooks: HttpHooks, options: HttpClientOptions): KyInstance {
+  return ky.create({
     prefix: API_BASE,
     baseUrl: options.baseUrl,
     timeout: REQUEST_TIMEOUT_MS,
@@ -101,6 +100,21 @@ export function createHttpClient(options: HttpClientOptions = {}) {
       ],
     },
   });
+}
+
+export function createHttpClient(options: HttpClientOptions = {}) {
+  const hooks: HttpHooks = { ...defaultHooks, ...options.hooks };
+  // ky (about 9 KB gzip) loads with the first request, or with `preload` when a session starts: signed out, /login
+  // sends nothing until the form is submitted, so its first load does without it.
+  let client: Promise<KyInstance> | undefined;
+  const getClient = () =>
+    (client ??= import('ky').then(
+      ({ default: ky }) => createKy(ky, hooks, options),
+      (error: unknown) => {
+        client = undefined; // offline before it was cached: the next request tries again
+        throw error;
+      },
+    ));
 
   async function request<T>(method: string, path: string, opts: RequestOptions = {}): Promise<T> {
     const dropEmpty = method === 'GET' || method === 'DELETE';
@@ -109,7 +123,7 @@ export function createHttpClient(options: HttpClientOptions = {}) {
     };
     let response: Response;
     try {
-      response = await client(path.replace(/^\//, ''), {
+      response = await (await getClient())(path.replace(/^\//, ''), {
         method,
         json: opts.json,
         body: opts.form,
@@ -158,6 +172,10 @@ export function createHttpClient(options: HttpClientOptions = {}) {
     post: <T>(path: string, json?: unknown, opts?: RequestOptions) => request<T>('POST', path, { ...opts, json }),
     put: <T>(path: string, json?: unknown, opts?: RequestOptions) => request<T>('PUT', path, { ...opts, json }),
     upload: <T>(path: string, form: FormData, opts?: RequestOptions) => request<T>('POST', path, { ...opts, form }),
+    /** Fetches ky ahead of the first request (a signed-in start), so that request does not wait for it. */
+    preload(): void {
+      getClient().catch(() => {});
+    },
     /** app/ calls this once at start-up to connect the hooks. */
     configure(next: Partial<HttpHooks>) {
       Object.assign(hooks, next);

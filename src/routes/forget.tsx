@@ -1,14 +1,8 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { createFileRoute, Link, redirect, useNavigate } from '@tanstack/react-router';
 import { LanguageMenu } from '#app/layout/language-menu.tsx';
-import {
-  type AuthSearch,
-  AuthShell,
-  ForgetForm,
-  resolveGuard,
-  tokenAtom,
-  validateAuthSearch,
-} from '#features/auth/index.ts';
+import { AuthShell, ForgetForm } from '#features/auth/forms.ts';
+import { type AuthSearch, resolveGuard, tokenAtom, validateAuthSearch } from '#features/auth/index.ts';
 
 /** Spec 2: password recovery, the login page in recovery mode. */
 export const Route = createFileRoute('/forget')({

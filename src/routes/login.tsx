@@ -1,15 +1,8 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { createFileRoute, Link, redirect, useNavigate } from '@tanstack/react-router';
 import { LanguageMenu } from '#app/layout/language-menu.tsx';
-import {
-  type AuthSearch,
-  AuthShell,
-  afterSignIn,
-  LoginForm,
-  resolveGuard,
-  tokenAtom,
-  validateAuthSearch,
-} from '#features/auth/index.ts';
+import { AuthShell, LoginForm } from '#features/auth/forms.ts';
+import { type AuthSearch, afterSignIn, resolveGuard, tokenAtom, validateAuthSearch } from '#features/auth/index.ts';
 
 export const Route = createFileRoute('/login')({
   validateSearch: validateAuthSearch,

@@ -1,15 +1,8 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { createFileRoute, Link, redirect, useNavigate } from '@tanstack/react-router';
 import { LanguageMenu } from '#app/layout/language-menu.tsx';
-import {
-  type AuthSearch,
-  AuthShell,
-  afterSignIn,
-  RegisterForm,
-  resolveGuard,
-  tokenAtom,
-  validateAuthSearch,
-} from '#features/auth/index.ts';
+import { AuthShell, RegisterForm } from '#features/auth/forms.ts';
+import { type AuthSearch, afterSignIn, resolveGuard, tokenAtom, validateAuthSearch } from '#features/auth/index.ts';
 
 /** The login page's sign-up mode: after success the member is signed in and goes on (to /chat). */
 export const Route = createFileRoute('/register')({

@@ -1,47 +1,23 @@
-/** Alert dialog for a yes/no question; the confirm button keeps focus order after cancel (radix). */
-import { AlertDialog as A } from 'radix-ui';
-import type { ReactNode } from 'react';
+/**
+ * Yes/no question (see confirm-dialog-view.tsx). Radix loads on the first open; `preloadConfirmDialog` lets a
+ * caller fetch it when the question becomes likely (the account menu opened).
+ */
+import { Suspense } from 'react';
+import type { ConfirmDialogProps } from './confirm-dialog-view.tsx';
+import { lazyNamed, once, useOpenedOnce } from './lazy.ts';
 
-export interface ConfirmDialogProps {
-  open: boolean;
-  onOpenChange: (open: boolean) => void;
-  title: ReactNode;
-  description?: ReactNode;
-  confirmLabel: ReactNode;
-  cancelLabel: ReactNode;
-  onConfirm: () => void;
-  tone?: 'primary' | 'danger';
-}
+export type { ConfirmDialogProps };
 
-export function ConfirmDialog({
-  open,
-  onOpenChange,
-  title,
-  description,
-  confirmLabel,
-  cancelLabel,
-  onConfirm,
-  tone = 'primary',
-}: ConfirmDialogProps) {
+const view = once(() => import('./confirm-dialog-view.tsx').then((m) => m.ConfirmDialogView));
+const ConfirmDialogView = lazyNamed(view.load);
+export const preloadConfirmDialog = (): void => void view.load().catch(() => {});
+
+export function ConfirmDialog(props: ConfirmDialogProps) {
+  const opened = useOpenedOnce(props.open);
+  if (!opened) return null;
   return (
-    <A.Root open={open} onOpenChange={onOpenChange}>
-      <A.Portal>
-        <A.Overlay className="overlay" />
-        <A.Content className="dialog dialog-sm">
-          <A.Title className="dialog-title">{title}</A.Title>
-          {description ? (
-            <A.Description className="dialog-desc">{description}</A.Description>
-          ) : (
-            <A.Description className="sr-only">{title}</A.Description>
-          )}
-          <div className="dialog-foot">
-            <A.Cancel className="btn btn-secondary btn-md">{cancelLabel}</A.Cancel>
-            <A.Action className={`btn btn-${tone} btn-md`} onClick={onConfirm}>
-              {confirmLabel}
-            </A.Action>
-          </div>
-        </A.Content>
-      </A.Portal>
-    </A.Root>
+    <Suspense fallback={null}>
+      <ConfirmDialogView {...props} />
+    </Suspense>
   );
 }

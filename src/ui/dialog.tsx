@@ -1,41 +1,23 @@
-/** Modal dialog, styled once: focus trap, Escape and labelled title come from radix. */
-import { useLingui } from '@lingui/react/macro';
-import { Dialog as D } from 'radix-ui';
-import type { ReactNode } from 'react';
-import { CloseIcon } from './icons.tsx';
+/**
+ * Modal dialog (see dialog-view.tsx). Radix loads on the first open, so pages pay for it only when a dialog is
+ * used; `preloadDialog` lets a caller fetch it a moment earlier (menu opened, pointer on the button).
+ */
+import { Suspense } from 'react';
+import type { DialogProps } from './dialog-view.tsx';
+import { lazyNamed, once, useOpenedOnce } from './lazy.ts';
 
-export interface DialogProps {
-  open: boolean;
-  onOpenChange: (open: boolean) => void;
-  title: ReactNode;
-  description?: ReactNode;
-  children?: ReactNode;
-  footer?: ReactNode;
-  size?: 'sm' | 'md' | 'lg';
-}
+export type { DialogProps };
 
-export function Dialog({ open, onOpenChange, title, description, children, footer, size = 'md' }: DialogProps) {
-  const { t } = useLingui();
+const view = once(() => import('./dialog-view.tsx').then((m) => m.DialogView));
+const DialogView = lazyNamed(view.load);
+export const preloadDialog = (): void => void view.load().catch(() => {});
+
+export function Dialog(props: DialogProps) {
+  const opened = useOpenedOnce(props.open);
+  if (!opened) return null;
   return (
-    <D.Root open={open} onOpenChange={onOpenChange}>
-      <D.Portal>
-        <D.Overlay className="overlay" />
-        <D.Content className={`dialog dialog-${size}`} aria-describedby={description ? undefined : undefined}>
-          <header className="dialog-head">
-            <D.Title className="dialog-title">{title}</D.Title>
-            <D.Close className="icon-btn" aria-label={t`Close`}>
-              <CloseIcon />
-            </D.Close>
-          </header>
-          {description ? (
-            <D.Description className="dialog-desc">{description}</D.Description>
-          ) : (
-            <D.Description className="sr-only">{title}</D.Description>
-          )}
-          <div className="dialog-body">{children}</div>
-          {footer && <footer className="dialog-foot">{footer}</footer>}
-        </D.Content>
-      </D.Portal>
-    </D.Root>
+    <Suspense fallback={null}>
+      <DialogView {...props} />
+    </Suspense>
   );
 }

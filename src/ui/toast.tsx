@@ -1,11 +1,11 @@
 /**
  * Toasts: a jotai list the whole app writes to (features through `useToast`, app/ through `pushToastAtom`
- * on its store) and one radix viewport that announces them politely.
+ * on its store) and one radix viewport that announces them politely (toaster-view.tsx). The viewport and radix
+ * load with the first toast: until then the list only queues, and the view shows what queued once it is there.
  */
-import { useLingui } from '@lingui/react/macro';
 import { atom, useAtomValue, useSetAtom } from 'jotai';
-import { Toast as T } from 'radix-ui';
-import { AlertIcon, CheckIcon, CloseIcon, InfoIcon } from './icons.tsx';
+import { Suspense } from 'react';
+import { lazyNamed, once, useOpenedOnce } from './lazy.ts';
 
 export type ToastKind = 'success' | 'warning' | 'error' | 'info';
 export interface ToastItem {
@@ -24,7 +24,7 @@ export const pushToastAtom = atom(null, (get, set, toast: { kind: ToastKind; mes
   set(toastsAtom, [...list.slice(-3), { ...toast, id: nextId++ }]);
 });
 
-const dismissAtom = atom(null, (get, set, id: number) => {
+export const dismissToastAtom = atom(null, (get, set, id: number) => {
   set(
     toastsAtom,
     get(toastsAtom).filter((t) => t.id !== id),
@@ -36,34 +36,15 @@ export function useToast() {
   return (kind: ToastKind, message: string) => push({ kind, message });
 }
 
-const ICONS = { success: CheckIcon, warning: AlertIcon, error: AlertIcon, info: InfoIcon } as const;
+const view = once(() => import('./toaster-view.tsx').then((m) => m.ToasterView));
+const ToasterView = lazyNamed(view.load);
 
 export function Toaster() {
-  const { t } = useLingui();
-  const toasts = useAtomValue(toastsAtom);
-  const dismiss = useSetAtom(dismissAtom);
+  const shown = useOpenedOnce(useAtomValue(toastsAtom).length > 0);
+  if (!shown) return null;
   return (
-    <T.Provider swipeDirection="right" duration={5000} label={t`Notification`}>
-      {toasts.map((toast) => {
-        const Icon = ICONS[toast.kind];
-        return (
-          <T.Root
-            key={toast.id}
-            className={`toast toast-${toast.kind}`}
-            type={toast.kind === 'success' || toast.kind === 'info' ? 'background' : 'foreground'}
-            onOpenChange={(open) => {
-              if (!open) dismiss(toast.id);
-            }}
-          >
-            <Icon className="toast-icon" />
-            <T.Description className="toast-text">{toast.message}</T.Description>
-            <T.Close className="icon-btn icon-btn-sm" aria-label={t`Dismiss`}>
-              <CloseIcon size={16} />
-            </T.Close>
-          </T.Root>
-        );
-      })}
-      <T.Viewport className="toast-viewport" label={t`Notifications (F8)`} />
-    </T.Provider>
+    <Suspense fallback={null}>
+      <ToasterView />
+    </Suspense>
   );
 }

@@ -1,15 +1,17 @@
 import { useLingui } from '@lingui/react/macro';
 import { Outlet, useCanGoBack, useLocation, useNavigate, useRouter } from '@tanstack/react-router';
 import { useAtomValue, useSetAtom } from 'jotai';
-import { useEffect } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import { AccountPanel, UserInfoPanel } from '#features/account/index.ts';
 import { refreshUserInfoAtom, tokenAtom, userInfoAtom } from '#features/auth/index.ts';
 import { loadUnreadAtom } from '#features/chat/index.ts';
-import { FriendPanel } from '#features/social/index.ts';
 import { panelFor } from '../panel-rules.ts';
 import { useAppBadge } from '../pwa/app-badge.ts';
 import { Header } from './header.tsx';
 import { MainNav } from './main-nav.tsx';
+
+// Only a member's page shows it: the social feature (panel, report dialog, likes) loads there, not with /chat.
+const FriendPanel = lazy(() => import('#features/social/index.ts').then((m) => ({ default: m.FriendPanel })));
 
 /** Spec 2 layout: header, the route's side panel (left on desktop, on top on phones), the main area. */
 export function AppLayout() {
@@ -46,12 +48,14 @@ export function AppLayout() {
             {panel === 'user' && <UserInfoPanel />}
             {panel === 'account' && <AccountPanel />}
             {panel === 'friend' && (
-              <FriendPanel
-                key={friendId}
-                userId={friendId}
-                onChat={(id) => void navigate({ to: '/chat', search: { userId: String(id) } })}
-                onBlocked={() => (canGoBack ? router.history.back() : void navigate({ to: '/chat' }))}
-              />
+              <Suspense fallback={null}>
+                <FriendPanel
+                  key={friendId}
+                  userId={friendId}
+                  onChat={(id) => void navigate({ to: '/chat', search: { userId: String(id) } })}
+                  onBlocked={() => (canGoBack ? router.history.back() : void navigate({ to: '/chat' }))}
+                />
+              </Suspense>
             )}
           </aside>
         )}

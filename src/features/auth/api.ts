@@ -6,8 +6,9 @@ import type { UserInfo } from '#protocol/user.ts';
 /** Forms show these errors inline, so the global toast stays quiet. */
 const quiet = { silent: true } as const;
 
-export function loginRequest(keyword: string, password: string): Promise<string> {
-  return http.post<string>('/api/system/user/login', { keyword: keyword.trim(), password: md5(password) }, quiet);
+export async function loginRequest(keyword: string, password: string): Promise<string> {
+  const hashed = await md5(password);
+  return http.post<string>('/api/system/user/login', { keyword: keyword.trim(), password: hashed }, quiet);
 }
 
 export interface RegisterInput {
@@ -23,8 +24,9 @@ export interface RegisterInput {
   language?: string;
 }
 
-export function registerRequest(input: RegisterInput): Promise<string> {
-  return http.post<string>('/api/system/user/register', { ...input, password: md5(input.password) }, quiet);
+export async function registerRequest(input: RegisterInput): Promise<string> {
+  const hashed = await md5(input.password);
+  return http.post<string>('/api/system/user/register', { ...input, password: hashed }, quiet);
 }
 
 export function logoutRequest(): Promise<null> {
@@ -39,10 +41,7 @@ export function sendResetCode(email: string): Promise<null> {
   return http.post<null>('/api/system/user/code', { email: email.trim() }, quiet);
 }
 
-export function resetPassword(email: string, code: string, password: string): Promise<null> {
-  return http.post<null>(
-    '/api/system/user/reset',
-    { email: email.trim(), code: code.trim(), password: md5(password) },
-    quiet,
-  );
+export async function resetPassword(email: string, code: string, password: string): Promise<null> {
+  const hashed = await md5(password);
+  return http.post<null>('/api/system/user/reset', { email: email.trim(), code: code.trim(), password: hashed }, quiet);
 }

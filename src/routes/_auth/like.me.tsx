@@ -1,7 +1,8 @@
 import { useLingui } from '@lingui/react/macro';
 import { createFileRoute, Link } from '@tanstack/react-router';
 import { useCallback } from 'react';
-import { fetchLikedMe, MemberList, parsePageSearch } from '#features/social/index.ts';
+import { fetchLikedMe, MemberList } from '#features/social/index.ts';
+import { parsePageSearch } from '#features/social/lite.ts';
 import { buttonClass } from '#ui/button.tsx';
 import { HeartIcon } from '#ui/icons.tsx';
 import { Page } from '#ui/page.tsx';

@@ -1,7 +1,8 @@
 import { useLingui } from '@lingui/react/macro';
 import { createFileRoute } from '@tanstack/react-router';
 import { useCallback } from 'react';
-import { fetchMeet, MemberList, parsePageSearch } from '#features/social/index.ts';
+import { fetchMeet, MemberList } from '#features/social/index.ts';
+import { parsePageSearch } from '#features/social/lite.ts';
 import { SparkleIcon } from '#ui/icons.tsx';
 import { Page } from '#ui/page.tsx';
 

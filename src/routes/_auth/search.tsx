@@ -3,8 +3,9 @@ import { createFileRoute } from '@tanstack/react-router';
 import { useAtom } from 'jotai';
 import { useCallback, useEffect } from 'react';
 import { searchKeywordAtom } from '#features/search/index.ts';
-import { MemberList, parsePageSearch, searchMembers } from '#features/social/index.ts';
-import { parseKeyword } from '#protocol/social.ts';
+import { keywordFromSearch } from '#features/search/lite.ts';
+import { MemberList, searchMembers } from '#features/social/index.ts';
+import { parsePageSearch } from '#features/social/lite.ts';
 import { EmptyState } from '#ui/empty-state.tsx';
 import { SearchIcon } from '#ui/icons.tsx';
 import { Page } from '#ui/page.tsx';
@@ -20,8 +21,8 @@ export interface SearchParams {
  */
 export const Route = createFileRoute('/_auth/search')({
   validateSearch: (search: Record<string, unknown>): SearchParams => {
-    const keyword = parseKeyword(search.keyword);
-    return { ...(typeof keyword === 'string' ? { keyword } : {}), ...parsePageSearch(search) };
+    const keyword = keywordFromSearch(search.keyword);
+    return { ...(keyword !== null ? { keyword } : {}), ...parsePageSearch(search) };
   },
   component: SearchScreen,
 });

@@ -1,7 +1,8 @@
 import { useLingui } from '@lingui/react/macro';
 import { createFileRoute } from '@tanstack/react-router';
 import { useCallback } from 'react';
-import { fetchVisitors, fullTime, MemberList, parsePageSearch, relativeTime } from '#features/social/index.ts';
+import { fetchVisitors, fullTime, MemberList, relativeTime } from '#features/social/index.ts';
+import { parsePageSearch } from '#features/social/lite.ts';
 import type { Visitor } from '#protocol/social.ts';
 import { EyeIcon } from '#ui/icons.tsx';
 import { Page } from '#ui/page.tsx';

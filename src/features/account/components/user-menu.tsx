@@ -1,9 +1,9 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
 import { Avatar } from '#ui/avatar.tsx';
-import { ConfirmDialog } from '#ui/confirm-dialog.tsx';
+import { ConfirmDialog, preloadConfirmDialog } from '#ui/confirm-dialog.tsx';
 import { ChevronDownIcon, LockIcon, LogOutIcon, UserIcon } from '#ui/icons.tsx';
-import { Menu, MenuContent, MenuItem, MenuLabel, MenuSeparator, MenuTrigger } from '#ui/menu.tsx';
+import { Menu } from '#ui/menu.tsx';
 
 export interface UserMenuProps {
   username: string;
@@ -18,28 +18,36 @@ export function UserMenu({ username, avatar, onNavigate, onSignOut }: UserMenuPr
   const [confirming, setConfirming] = useState(false);
   return (
     <>
-      <Menu>
-        <MenuTrigger className="user-trigger" aria-label={t`Account menu`}>
-          <Avatar src={avatar} name={username || '?'} size={32} />
-          <span className="user-trigger-name">{username}</span>
-          <ChevronDownIcon size={16} />
-        </MenuTrigger>
-        <MenuContent>
-          <MenuLabel>{username}</MenuLabel>
-          <MenuItem onSelect={() => onNavigate('/profile')}>
-            <UserIcon size={18} />
-            <Trans>My profile</Trans>
-          </MenuItem>
-          <MenuItem onSelect={() => onNavigate('/change/password')}>
-            <LockIcon size={18} />
-            <Trans>Change password</Trans>
-          </MenuItem>
-          <MenuSeparator />
-          <MenuItem className="menu-item-danger" onSelect={() => setConfirming(true)}>
-            <LogOutIcon size={18} />
-            <Trans>Sign out</Trans>
-          </MenuItem>
-        </MenuContent>
+      <Menu
+        triggerProps={{ className: 'user-trigger', 'aria-label': t`Account menu` }}
+        trigger={
+          <>
+            <Avatar src={avatar} name={username || '?'} size={32} />
+            <span className="user-trigger-name">{username}</span>
+            <ChevronDownIcon size={16} />
+          </>
+        }
+        // The sign-out question is one choice away once the menu is open: fetch it now, not after the choice.
+        onOpenChange={(open) => open && preloadConfirmDialog()}
+      >
+        {(M) => (
+          <M.Content>
+            <M.Label>{username}</M.Label>
+            <M.Item onSelect={() => onNavigate('/profile')}>
+              <UserIcon size={18} />
+              <Trans>My profile</Trans>
+            </M.Item>
+            <M.Item onSelect={() => onNavigate('/change/password')}>
+              <LockIcon size={18} />
+              <Trans>Change password</Trans>
+            </M.Item>
+            <M.Separator />
+            <M.Item className="menu-item-danger" onSelect={() => setConfirming(true)}>
+              <LogOutIcon size={18} />
+              <Trans>Sign out</Trans>
+            </M.Item>
+          </M.Content>
+        )}
       </Menu>
       <ConfirmDialog
         open={confirming}

@@ -1,0 +1,41 @@
+/** Modal dialog, styled once: focus trap, Escape and labelled title come from radix. Loaded by dialog.tsx on first open. */
+import { useLingui } from '@lingui/react/macro';
+import { Dialog as D } from 'radix-ui';
+import type { ReactNode } from 'react';
+import { CloseIcon } from './icons.tsx';
+
+export interface DialogProps {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  title: ReactNode;
+  description?: ReactNode;
+  children?: ReactNode;
+  footer?: ReactNode;
+  size?: 'sm' | 'md' | 'lg';
+}
+
+export function DialogView({ open, onOpenChange, title, description, children, footer, size = 'md' }: DialogProps) {
+  const { t } = useLingui();
+  return (
+    <D.Root open={open} onOpenChange={onOpenChange}>
+      <D.Portal>
+        <D.Overlay className="overlay" />
+        <D.Content className={`dialog dialog-${size}`} aria-describedby={description ? undefined : undefined}>
+          <header className="dialog-head">
+            <D.Title className="dialog-title">{title}</D.Title>
+            <D.Close className="icon-btn" aria-label={t`Close`}>
+              <CloseIcon />
+            </D.Close>
+          </header>
+          {description ? (
+            <D.Description className="dialog-desc">{description}</D.Description>
+          ) : (
+            <D.Description className="sr-only">{title}</D.Description>
+          )}
+          <div className="dialog-body">{children}</div>
+          {footer && <footer className="dialog-foot">{footer}</footer>}
+        </D.Content>
+      </D.Portal>
+    </D.Root>
+  );
+}
