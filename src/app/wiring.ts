@@ -32,8 +32,6 @@ export function clearSessionToLogin(store: AppStore, router: RouterLike): void {
 }
 
 export function wireHttp(store: AppStore, router: RouterLike): void {
-  // Signed in, the first screen asks the server at once: fetch the HTTP library now, beside the route chunks.
-  if (store.get(tokenAtom)) http.preload();
   http.configure({
     getToken: () => store.get(tokenAtom),
     notify: (kind, message) => store.set(pushToastAtom, { kind, message }),

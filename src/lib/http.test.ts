@@ -1,5 +1,6 @@
 import { i18n } from '@lingui/core';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { REQUEST_TIMEOUT_MS } from '#protocol/constants.ts';
 import { ApiError, cleanQuery, createHttpClient } from './http.ts';
 
 beforeAll(() => i18n.loadAndActivate({ locale: 'en-us', messages: {} }));
@@ -130,5 +131,41 @@ describe('http upload', () => {
     expect(request.headers.get('content-type')).toMatch(/^multipart\/form-data; boundary=/);
     expect(request.headers.get('authorization')).toBe('Bearer tok-1');
     expect(bodies[0]).toContain('filename="abc.png"');
+  });
+});
+
+describe('transport', () => {
+  it('a request that gets no answer in time warns "Request timed out"', async () => {
+    vi.useFakeTimers();
+    try {
+      const hooks = { notify: vi.fn() };
+      // Never answers, but rejects as fetch does when its signal aborts.
+      const fetch = (request: Request) =>
+        new Promise<Response>((_, reject) =>
+          request.signal.addEventListener('abort', () => reject(request.signal.reason)),
+        );
+      const client = createHttpClient({ hooks, fetch: fetch as typeof globalThis.fetch, baseUrl: 'http://amity.test' });
+      const done = expect(client.get('/api/x')).rejects.toMatchObject({ code: 0, message: 'Request timed out' });
+      await vi.advanceTimersByTimeAsync(REQUEST_TIMEOUT_MS);
+      await done;
+      expect(hooks.notify).toHaveBeenCalledWith('warning', 'Request timed out');
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('a network failure warns "Network error"; POST keeps 0, false and empty query values', async () => {
+    const failing = createHttpClient({
+      hooks: { notify: vi.fn() },
+      fetch: (async () => Promise.reject(new TypeError('Failed to fetch'))) as typeof globalThis.fetch,
+      baseUrl: 'http://amity.test',
+    });
+    await expect(failing.get('/api/x')).rejects.toMatchObject({ code: 0, message: 'Network error' });
+
+    const { client, requests, bodies } = setup(() => envelope(200, { code: 200, message: null, data: null }));
+    await client.request('POST', '/api/x', { query: { a: 0, b: false, c: '', d: undefined }, json: [1] });
+    expect(new URL(requests[0]!.url).search).toBe('?a=0&b=false&c=');
+    expect(requests[0]!.method).toBe('POST');
+    expect(bodies[0]).toBe('[1]');
   });
 });

@@ -2,9 +2,11 @@
  * The one HTTP client (spec section 7, api.md Transport). It unwraps the `{ code, message, data }` envelope
  * and reports side effects through hooks that app/ wires to the store, router and toaster, so lib/ never
  * imports app/ or features/.
+ *
+ * Built on fetch itself. It used ky for the few options below (prefix, JSON body, default headers, token, timeout,
+ * no retry, no throwing on HTTP errors), which cost 8 KB gzip in the first load of /chat, over the size budget.
  */
 import { t } from '@lingui/core/macro';
-import type { KyInstance } from 'ky';
 import { Code, type Envelope } from '#protocol/codes.ts';
 import { API_BASE, REQUEST_TIMEOUT_MS } from '#protocol/constants.ts';
 
@@ -82,60 +84,53 @@ export interface HttpClientOptions {
   baseUrl?: string;
 }
 
-function createKy(ky: typeof import('ky').default, hooks: HttpHooks, options: HttpClientOptions): KyInstance {
-  return ky.create({
-    prefix: API_BASE,
-    baseUrl: options.baseUrl,
-    timeout: REQUEST_TIMEOUT_MS,
-    retry: 0,
-    throwHttpErrors: false,
-    fetch: options.fetch,
-    headers: { platform: '1', 'Content-Type': 'application/json' },
-    hooks: {
-      beforeRequest: [
-        ({ request }) => {
-          const token = hooks.getToken();
-          if (token) request.headers.set('Authorization', `Bearer ${token}`);
-        },
-      ],
-    },
-  });
+/** The request: /h5-api prefix, query, platform and JSON headers, the token, a JSON or multipart body. */
+function buildRequest(
+  method: string,
+  path: string,
+  opts: RequestOptions,
+  token: string | null,
+  signal: AbortSignal,
+  baseUrl?: string,
+) {
+  const url = new URL(`${API_BASE}/${path.replace(/^\//, '')}`, baseUrl ?? globalThis.location?.href);
+  const dropEmpty = method === 'GET' || method === 'DELETE';
+  const query = dropEmpty ? cleanQuery(opts.query) : opts.query;
+  for (const [key, value] of Object.entries(query ?? {})) {
+    if (value !== undefined) url.searchParams.append(key, String(value));
+  }
+  const headers = new Headers({ platform: '1' });
+  // Multipart: the browser writes the Content-Type with its boundary.
+  if (!opts.form) headers.set('Content-Type', 'application/json');
+  if (token) headers.set('Authorization', `Bearer ${token}`);
+  const body = opts.form ?? (opts.json === undefined ? undefined : JSON.stringify(opts.json));
+  return new Request(url, { method, headers, body, signal });
 }
 
 export function createHttpClient(options: HttpClientOptions = {}) {
   const hooks: HttpHooks = { ...defaultHooks, ...options.hooks };
-  // ky (about 9 KB gzip) loads with the first request, or with `preload` when a session starts: signed out, /login
-  // sends nothing until the form is submitted, so its first load does without it.
-  let client: Promise<KyInstance> | undefined;
-  const getClient = () =>
-    (client ??= import('ky').then(
-      ({ default: ky }) => createKy(ky, hooks, options),
-      (error: unknown) => {
-        client = undefined; // offline before it was cached: the next request tries again
-        throw error;
-      },
-    ));
+  const send = options.fetch ?? ((request: Request) => globalThis.fetch(request));
 
   async function request<T>(method: string, path: string, opts: RequestOptions = {}): Promise<T> {
-    const dropEmpty = method === 'GET' || method === 'DELETE';
     const say = (kind: NoticeKind, message: string) => {
       if (!opts.silent) hooks.notify(kind, message);
     };
     let response: Response;
+    // The timeout covers waiting for the answer's headers, as ky's did, not reading its body.
+    const abort = new AbortController();
+    const timer = setTimeout(
+      () => abort.abort(new DOMException('Request timed out', 'TimeoutError')),
+      REQUEST_TIMEOUT_MS,
+    );
     try {
-      response = await (await getClient())(path.replace(/^\//, ''), {
-        method,
-        json: opts.json,
-        body: opts.form,
-        // NOTE: the client's default JSON content type would hide the multipart boundary; undefined removes it.
-        ...(opts.form ? { headers: { 'Content-Type': undefined } } : {}),
-        searchParams: dropEmpty ? cleanQuery(opts.query) : (opts.query as Record<string, string> | undefined),
-      });
+      response = await send(buildRequest(method, path, opts, hooks.getToken(), abort.signal, options.baseUrl));
     } catch (error) {
       // Timeouts and network failures: no envelope, no status.
       const message = error instanceof Error && error.name === 'TimeoutError' ? t`Request timed out` : t`Network error`;
       say('warning', message);
       throw new ApiError(0, message);
+    } finally {
+      clearTimeout(timer);
     }
     const body = await readBody(response);
     if (!isEnvelope(body)) {
@@ -172,10 +167,6 @@ export function createHttpClient(options: HttpClientOptions = {}) {
     post: <T>(path: string, json?: unknown, opts?: RequestOptions) => request<T>('POST', path, { ...opts, json }),
     put: <T>(path: string, json?: unknown, opts?: RequestOptions) => request<T>('PUT', path, { ...opts, json }),
     upload: <T>(path: string, form: FormData, opts?: RequestOptions) => request<T>('POST', path, { ...opts, form }),
-    /** Fetches ky ahead of the first request (a signed-in start), so that request does not wait for it. */
-    preload(): void {
-      getClient().catch(() => {});
-    },
     /** app/ calls this once at start-up to connect the hooks. */
     configure(next: Partial<HttpHooks>) {
       Object.assign(hooks, next);

@@ -2,7 +2,6 @@ import { useLingui } from '@lingui/react/macro';
 import { Outlet, useCanGoBack, useLocation, useNavigate, useRouter } from '@tanstack/react-router';
 import { useAtomValue, useSetAtom } from 'jotai';
 import { lazy, Suspense, useEffect } from 'react';
-import { AccountPanel, UserInfoPanel } from '#features/account/index.ts';
 import { refreshUserInfoAtom, tokenAtom, userInfoAtom } from '#features/auth/index.ts';
 import { loadUnreadAtom } from '#features/chat/index.ts';
 import { panelFor } from '../panel-rules.ts';
@@ -10,8 +9,11 @@ import { useAppBadge } from '../pwa/app-badge.ts';
 import { Header } from './header.tsx';
 import { MainNav } from './main-nav.tsx';
 
-// Only a member's page shows it: the social feature (panel, report dialog, likes) loads there, not with /chat.
+// Side panels load with the routes that show them (spec 2 "Side panels"); /chat has none, so its first load goes
+// without them. The friend panel brings the social feature (likes, report dialog) along.
 const FriendPanel = lazy(() => import('#features/social/index.ts').then((m) => ({ default: m.FriendPanel })));
+const UserInfoPanel = lazy(() => import('#features/account/panels.ts').then((m) => ({ default: m.UserInfoPanel })));
+const AccountPanel = lazy(() => import('#features/account/panels.ts').then((m) => ({ default: m.AccountPanel })));
 
 /** Spec 2 layout: header, the route's side panel (left on desktop, on top on phones), the main area. */
 export function AppLayout() {
@@ -45,18 +47,18 @@ export function AppLayout() {
       <div className={`body${panel ? ' body-with-panel' : ''}`}>
         {panel && (
           <aside className="side">
-            {panel === 'user' && <UserInfoPanel />}
-            {panel === 'account' && <AccountPanel />}
-            {panel === 'friend' && (
-              <Suspense fallback={null}>
+            <Suspense fallback={null}>
+              {panel === 'user' && <UserInfoPanel />}
+              {panel === 'account' && <AccountPanel />}
+              {panel === 'friend' && (
                 <FriendPanel
                   key={friendId}
                   userId={friendId}
                   onChat={(id) => void navigate({ to: '/chat', search: { userId: String(id) } })}
                   onBlocked={() => (canGoBack ? router.history.back() : void navigate({ to: '/chat' }))}
                 />
-              </Suspense>
-            )}
+              )}
+            </Suspense>
           </aside>
         )}
         <main id="main" className="main" tabIndex={-1}>

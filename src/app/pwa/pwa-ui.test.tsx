@@ -69,13 +69,14 @@ describe('Install app', () => {
 });
 
 describe('New version available', () => {
-  it('shows Reload and Later while an update waits; Reload applies it, Later hides it', () => {
+  it('shows Reload and Later while an update waits; Reload applies it, Later hides it', async () => {
     const apply = vi.fn();
     const { store } = renderWithApp(<PwaLayer />);
     expect(screen.queryByRole('region', { name: 'New version available' })).toBeNull();
 
     act(() => store.set(updateOfferAtom, { apply }));
-    const banner = screen.getByRole('region', { name: 'New version available' });
+    // The banner's code loads with the first offer.
+    const banner = await screen.findByRole('region', { name: 'New version available' });
     expect(banner.parentElement?.getAttribute('aria-live')).toBe('polite');
     fireEvent.click(screen.getByRole('button', { name: 'Reload' }));
     expect(apply).toHaveBeenCalledOnce();

@@ -1,5 +1,7 @@
-export { AccountPanel } from './components/account-panel.tsx';
+/**
+ * Account's public entry for the signed-in shell and other features: the header's account menu, the level badge and
+ * the constellation names. The side panels are `./panels.ts`, loaded only on the routes that show them.
+ */
 export { LevelBadge } from './components/level-badge.tsx';
-export { UserInfoPanel } from './components/user-info-panel.tsx';
 export { UserMenu } from './components/user-menu.tsx';
 export { constellationLabel } from './constellation.ts';

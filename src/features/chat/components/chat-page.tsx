@@ -8,7 +8,7 @@ import { AlertIcon, ChatIcon } from '#ui/icons.tsx';
 import { chatServiceAtom, conversationsAtom, conversationsStateAtom, peersAtom } from '../chat.atoms.ts';
 import { ChatStatus } from './chat-status.tsx';
 import { ConversationList } from './conversation-list.tsx';
-import { MessagePane } from './message-pane.tsx';
+import { MessagePane } from './lazy-message-pane.tsx';
 import { NotificationButton } from './notification-button.tsx';
 import './chat.css';
 
