@@ -8,9 +8,9 @@
  * idb-keyval's `createStore(db, store)` creates its object store only when the database is first made, so a second
  * store in an existing database would never exist: each store gets a database of its own.
  *
- * History rows are keyed `[peerId, messageId]` (an IndexedDB array key): the newest page of one conversation is a
- * reverse cursor over `[peerId, -Infinity] .. [peerId, before)` that reads `size + 1` rows and stops, however long
- * the conversation is.
+ * History rows are keyed `[peerId, messageId]` (an IndexedDB array key): the newest page of one conversation is read
+ * within `[peerId, -Infinity] .. [peerId, before)` by a reverse key cursor that jumps `size` rows and one `getAll`
+ * of the page, however long the conversation is.
  */
 import { clear, createStore, del, get, set, setMany, type UseStore, values } from 'idb-keyval';
 
@@ -64,6 +64,12 @@ export const idbSetMany = async (name: StoreName, entries: [IDBValidKey, unknown
 export const idbDelete = async (name: StoreName, key: IDBValidKey) => del(key, storeOf(name));
 export const idbValues = async <T>(name: StoreName) => (await values(storeOf(name))) as T[];
 
+/** Opens the databases ahead of need (a first open costs tens of ms), so the first page read is only the walk. */
+export async function warmUp(...names: StoreName[]): Promise<void> {
+  if (!idbAvailable()) return;
+  await Promise.all(names.map((name) => storeOf(name)('readonly', () => undefined).catch(() => {})));
+}
+
 /** Sign-out: another member may sign in on this device next, so nothing of this one stays. */
 export async function clearAll(): Promise<void> {
   if (!idbAvailable()) return;
@@ -90,43 +96,54 @@ export interface HistoryPage<T> {
   more: boolean;
 }
 
-/** The part of IDBRequest<IDBCursorWithValue | null> the walk uses; tests pass a fake. */
-export interface CursorRequest {
-  onsuccess: ((this: unknown, ev: Event) => unknown) | null;
-  onerror: ((this: unknown, ev: Event) => unknown) | null;
-  readonly result: { value: unknown; continue(): void } | null;
-  readonly error: DOMException | null;
+/** The parts of IDBObjectStore the page read uses; tests pass a fake over an array. */
+export interface PageStore {
+  openKeyCursor(range: unknown, direction: 'prev'): IDBRequest<{ key: unknown; advance(count: number): void } | null>;
+  getAll(range: unknown): IDBRequest<unknown[]>;
 }
+type MakeRange = (lower: unknown, upper: unknown, lowerOpen: boolean, upperOpen: boolean) => unknown;
+
+const settle = <T>(request: IDBRequest<T>) =>
+  new Promise<T>((resolve, reject) => {
+    request.onsuccess = () => resolve(request.result);
+    request.onerror = () => reject(request.error);
+  });
 
 /**
- * Walks a reverse cursor for `size + 1` rows at most (one more than the page, to know whether older ones exist)
- * and returns them oldest first. It never touches the rest of the store.
+ * The newest `size` rows within `bounds`, oldest first, in three requests whatever the store holds: a reverse key
+ * cursor finds the newest key, `advance(size)` jumps to the row just below the page (no values read on the way),
+ * and one `getAll` reads the page. One cursor step per row would cost an event-loop turn per row.
  */
-export function walkNewest<T>(request: CursorRequest, size: number): Promise<HistoryPage<T>> {
-  return new Promise((resolve, reject) => {
-    const seen: T[] = [];
+export async function readNewestPage<T>(
+  store: PageStore,
+  bounds: ReturnType<typeof historyBounds>,
+  size: number,
+  makeRange: MakeRange,
+): Promise<HistoryPage<T>> {
+  const all = makeRange(bounds.lower, bounds.upper, false, bounds.upperOpen);
+  const request = store.openKeyCursor(all, 'prev');
+  const boundary = await new Promise<unknown>((resolve, reject) => {
+    let jumped = false;
     request.onerror = () => reject(request.error);
     request.onsuccess = () => {
       const cursor = request.result;
-      if (cursor && seen.length < size + 1) {
-        seen.push(cursor.value as T);
-        if (seen.length < size + 1) {
-          cursor.continue();
-          return;
-        }
-      }
-      const more = seen.length > size;
-      resolve({ rows: seen.slice(0, size).reverse(), more });
+      if (!cursor) return resolve(undefined);
+      if (jumped) return resolve(cursor.key);
+      jumped = true;
+      cursor.advance(size);
     };
   });
+  if (boundary === undefined) return { rows: (await settle(store.getAll(all))) as T[], more: false };
+  const page = makeRange(boundary, bounds.upper, true, bounds.upperOpen);
+  return { rows: (await settle(store.getAll(page))) as T[], more: true };
 }
 
 /** The newest `size` rows of a conversation, or the `size` just below message id `before`. */
 export async function readHistoryPage<T>(peerId: number, size: number, before?: number): Promise<HistoryPage<T>> {
-  const b = historyBounds(peerId, before);
-  const range = IDBKeyRange.bound(b.lower, b.upper, false, b.upperOpen);
   return storeOf('messages')('readonly', (store) =>
-    walkNewest<T>(store.openCursor(range, 'prev') as unknown as CursorRequest, size),
+    readNewestPage<T>(store as unknown as PageStore, historyBounds(peerId, before), size, (l, u, lo, uo) =>
+      IDBKeyRange.bound(l, u, lo, uo),
+    ),
   );
 }
 

@@ -22,7 +22,9 @@ export const fetchHistory = (peerId: number, before?: number) =>
 
 export const fetchBlockList = () => http.get<BaseUser[]>('/api/user/block/list', undefined, { silent: true });
 
-export const fetchChatPeer = (userId: number) => http.get<BaseUser>(`/api/system/user/base/${userId}`);
+/** Silent while offline: the header shows a placeholder and the next resync fills it in. */
+export const fetchChatPeer = (userId: number, options: { silent?: boolean } = {}) =>
+  http.get<BaseUser>(`/api/system/user/base/${userId}`, undefined, options);
 
 /** Multipart `file` named by its md5 (spec 7), answered with the file's URL. */
 export async function uploadImage(file: File): Promise<string> {

@@ -12,6 +12,7 @@ import {
   idbSet,
   idbValues,
   readHistoryPage,
+  warmUp,
   writeHistory,
 } from '#lib/storage.ts';
 import type { Message } from '#protocol/chat.ts';
@@ -20,6 +21,8 @@ import type { OutboxRecord, OutboxRows } from './outbox.ts';
 
 export interface ChatCache {
   readPage(peerId: number, size: number, before?: number): Promise<HistoryPage<Message>>;
+  /** Opens the history database early so opening a conversation reads at once. */
+  warm(): void;
   /** Queues rows for the next batched write. */
   saveMessages(peerId: number, messages: readonly Message[]): void;
   readConversations(): Promise<Conversation[] | undefined>;
@@ -64,6 +67,7 @@ export function createIdbChatCache(): ChatCache {
 
   return {
     readPage: (peerId, size, before) => readHistoryPage<Message>(peerId, size, before),
+    warm: () => void warmUp('messages'),
     saveMessages(peerId, messages) {
       if (disposed) return;
       for (const m of messages) pending.set(`${peerId}:${m.id}`, { peerId, id: m.id, value: m });
@@ -113,6 +117,7 @@ export function createMemoryChatCache(): ChatCache & { rows: Map<number, Map<num
         .sort((a, b) => a.id - b.id);
       return { rows: all.slice(-size), more: all.length > size };
     },
+    warm() {},
     saveMessages(peerId, messages) {
       const peer = rows.get(peerId) ?? new Map<number, Message>();
       rows.set(peerId, peer);

@@ -121,6 +121,7 @@ export function createChatService(options: ChatServiceOptions) {
 
   // This member's cache first (claim), then the outbox and the cached list: nothing is sent or shown before.
   const ready = (async () => {
+    cache.warm();
     const me = options.me();
     if (me !== null) await cache.claim(me).catch(() => {});
     await outbox.load();
@@ -146,7 +147,7 @@ export function createChatService(options: ChatServiceOptions) {
     if (known || fetchingPeers.has(peerId)) return known;
     fetchingPeers.add(peerId);
     try {
-      const peer = await api.fetchChatPeer(peerId);
+      const peer = await api.fetchChatPeer(peerId, { silent: offline() });
       store.set(peersAtom, (all) => ({ ...all, [peerId]: peer }));
       return peer;
     } catch {
@@ -300,14 +301,18 @@ export function createChatService(options: ChatServiceOptions) {
     /** Opens a conversation: the cached page at once, the server's newest pages, then the read receipt. */
     async open(peerId: number) {
       store.set(activePeerAtom, peerId);
+      await ready; // the cached conversation list may already know the peer
       void ensurePeer(peerId);
-      await ready;
       await historySync.showCached(peerId);
       await historySync.loadNewest(peerId);
       if (store.get(activePeerAtom) === peerId) markRead(peerId);
     },
     close() {
       store.set(activePeerAtom, null);
+    },
+    /** Starts reading a conversation's cached page now (a click on it), while the route is still changing. */
+    preload(peerId: number) {
+      void ready.then(() => historySync.showCached(peerId));
     },
     /** Records the message durably in the outbox first, then queues it; resolves with its clientId. */
     async send(toId: number, type: OutboxRecord['type'], msg: string): Promise<string> {

@@ -1,6 +1,6 @@
 import { useLingui } from '@lingui/react/macro';
 import { useAtomValue } from 'jotai';
-import { type ReactNode, useEffect } from 'react';
+import { type ReactNode, useEffect, useLayoutEffect } from 'react';
 import type { UserInfo } from '#protocol/user.ts';
 import { Button } from '#ui/button.tsx';
 import { EmptyState, Spinner } from '#ui/empty-state.tsx';
@@ -39,7 +39,8 @@ export function ChatPage({ peerId, me, onSelect, meetLinks }: ChatPageProps) {
     void service?.loadConversations();
   }, [service]);
 
-  useEffect(() => {
+  // A layout effect: the cached page is asked for before the first paint of the pane, not a frame later.
+  useLayoutEffect(() => {
     if (!service || peerId === null) return;
     void service.open(peerId);
     const onVisible = () => document.visibilityState === 'visible' && service.markRead(peerId);
@@ -75,7 +76,15 @@ export function ChatPage({ peerId, me, onSelect, meetLinks }: ChatPageProps) {
             </EmptyState>
           </div>
         ) : (
-          <ConversationList conversations={conversations} activeId={peerId} me={myId} onSelect={onSelect} />
+          <ConversationList
+            conversations={conversations}
+            activeId={peerId}
+            me={myId}
+            onSelect={(id) => {
+              service?.preload(id);
+              onSelect(id);
+            }}
+          />
         )}
       </div>
       <div className="chat-pane">

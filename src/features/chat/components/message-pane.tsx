@@ -132,6 +132,7 @@ export function MessagePane({ peerId, peer, me, service, onBack }: MessagePanePr
         rowProps={rowProps(me)}
         header={header}
         follow={follow}
+        anchorable={notDay}
         onScrollState={(state) => {
           setAtBottom(state.atBottom);
           if (state.nearTop && history.hasMore && history.state === 'ready') void service.loadOlder(peerId);
@@ -158,6 +159,8 @@ export function MessagePane({ peerId, peer, me, service, onBack }: MessagePanePr
     </section>
   );
 }
+
+const notDay = (item: TimelineItem) => item.kind !== 'day';
 
 /** First guesses before a row is measured; close guesses keep the scrollbar steady. */
 function estimateRow(item: TimelineItem): number {

@@ -36,6 +36,11 @@ export interface VirtualListProps<T extends { key: string }> extends Omit<HTMLAt
   /** A new last row: true makes the list jump to the end even when the member had scrolled up (my own message). */
   follow?: (item: T) => boolean;
   onScrollState?: (state: { atBottom: boolean; nearTop: boolean }) => void;
+  /**
+   * Rows that may hold the view in place. A chat's day separator is keyed by its day and moves up when older messages
+   * of that day arrive, so anchoring on it would follow it to the top.
+   */
+  anchorable?: (item: T) => boolean;
   /** Pixels rendered beyond each edge of the viewport. */
   overscan?: number;
 }
@@ -47,7 +52,18 @@ const TOP_LOAD_AT = 80;
 const FALLBACK_VIEWPORT = 800;
 
 function VirtualListInner<T extends { key: string }>(
-  { items, estimate, renderRow, rowProps, header, follow, onScrollState, overscan = 240, ...rest }: VirtualListProps<T>,
+  {
+    items,
+    estimate,
+    renderRow,
+    rowProps,
+    header,
+    follow,
+    onScrollState,
+    anchorable,
+    overscan = 240,
+    ...rest
+  }: VirtualListProps<T>,
   ref: ForwardedRef<VirtualListHandle>,
 ) {
   const scroller = useRef<HTMLDivElement>(null);
@@ -94,12 +110,12 @@ function VirtualListInner<T extends { key: string }>(
 
   const rememberAnchor = useCallback(
     (scrollTop: number) => {
-      const y = scrollTop - headerHeight.current;
-      const i = rowAt(offsets, y);
+      let i = rowAt(offsets, scrollTop - headerHeight.current);
+      while (i < items.length - 1 && anchorable && !anchorable(items[i]!)) i++;
       const item = items[i];
       anchor.current = item ? { key: item.key, delta: headerHeight.current + offsets[i]! - scrollTop } : null;
     },
-    [items, offsets],
+    [items, offsets, anchorable],
   );
 
   useLayoutEffect(() => {
@@ -132,8 +148,10 @@ function VirtualListInner<T extends { key: string }>(
         const want = headerHeight.current + offsets[i]! - anchor.current.delta;
         if (Math.abs(el.scrollTop - want) > 1) {
           el.scrollTop = want;
-          // Render the rows of the corrected position now rather than after the scroll event.
-          setView((v) => ({ ...v, top: el.scrollTop }));
+          // Render the rows of the corrected position now rather than after the scroll event. The browser may clamp
+          // the position, so only a real change re-renders (else this effect would loop).
+          const now = el.scrollTop;
+          setView((v) => (v.top === now ? v : { ...v, top: now }));
         }
       }
     }
