@@ -1,6 +1,7 @@
 import { useLingui } from '@lingui/react/macro';
 import { createFileRoute, Link, useNavigate } from '@tanstack/react-router';
 import { useAtomValue } from 'jotai';
+import { useDeferredValue } from 'react';
 import { userInfoAtom } from '#features/auth/index.ts';
 import { ChatPage } from '#features/chat/page.ts';
 import { buttonClass } from '#ui/button.tsx';
@@ -18,6 +19,11 @@ function ChatScreen() {
   const navigate = useNavigate();
   const me = useAtomValue(userInfoAtom);
   const peerId = userId && /^\d+$/.test(userId) ? Number(userId) : null;
+  // The layout and this page arrive together and the router renders them in one synchronous pass (its store
+  // updates cannot be transitions): about 150 ms of main thread on a phone. Deferring the page makes its first
+  // render a transition, which React slices into short tasks, so input is never blocked for long.
+  const ready = useDeferredValue(true, false);
+  if (!ready) return null;
   return (
     <ChatPage
       peerId={peerId}
