@@ -24,14 +24,23 @@ export interface HistorySyncOptions {
 }
 
 export function createHistorySync({ api, cache, offline, history, setHistory }: HistorySyncOptions) {
-  const cacheRead = new Set<number>();
+  // One read per conversation; a second caller (open after a preload on click) waits for the same one, so the
+  // server's answer can never overtake the cached page and flash an error or an empty log first.
+  const cacheReads = new Map<number, Promise<void>>();
 
-  async function showCached(peerId: number) {
-    if (cacheRead.has(peerId)) return;
-    cacheRead.add(peerId);
-    const page = await cache.readPage(peerId, PAGE_SIZE).catch(() => null);
-    if (!page?.rows.length) return;
-    setHistory(peerId, (h) => ({ ...h, messages: mergeMessages(h.messages, page.rows) }), false);
+  function showCached(peerId: number): Promise<void> {
+    let read = cacheReads.get(peerId);
+    if (!read) {
+      read = cache
+        .readPage(peerId, PAGE_SIZE)
+        .catch(() => null)
+        .then((page) => {
+          if (page?.rows.length)
+            setHistory(peerId, (h) => ({ ...h, messages: mergeMessages(h.messages, page.rows) }), false);
+        });
+      cacheReads.set(peerId, read);
+    }
+    return read;
   }
 
   async function loadNewest(peerId: number) {
@@ -104,7 +113,7 @@ export function createHistorySync({ api, cache, offline, history, setHistory }: 
     );
   }
 
-  return { showCached, loadNewest, loadOlder, forget: () => cacheRead.clear() };
+  return { showCached, loadNewest, loadOlder, forget: () => cacheReads.clear() };
 }
 
 export const historyOf = (all: Record<number, PeerHistory>, peerId: number) => all[peerId] ?? emptyHistory;

@@ -1,5 +1,5 @@
 // @vitest-environment happy-dom
-import { act, cleanup, fireEvent, screen, within } from '@testing-library/react';
+import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { createStore } from 'jotai';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderWithApp } from '#ui/test-render.tsx';
@@ -48,7 +48,7 @@ describe('ChatPage', () => {
     expect(screen.getByRole('button', { name: /bob/ }).textContent).toContain('Characters gift');
     expect(screen.getByRole('heading', { level: 1, name: 'Chat' })).toBeTruthy();
     fireEvent.click(aliceButton);
-    expect(onSelect).toHaveBeenCalledWith(ALICE);
+    await waitFor(() => expect(onSelect).toHaveBeenCalledWith(ALICE));
   });
 
   it('shows the empty state with a way to meet people', async () => {

@@ -8,9 +8,11 @@ import { AlertIcon, ChatIcon } from '#ui/icons.tsx';
 import { chatServiceAtom, conversationsAtom, conversationsStateAtom, peersAtom } from '../chat.atoms.ts';
 import { ChatStatus } from './chat-status.tsx';
 import { ConversationList } from './conversation-list.tsx';
-import { MessagePane } from './lazy-message-pane.tsx';
+import { loadMessagePane, MessagePane } from './lazy-message-pane.tsx';
 import { NotificationButton } from './notification-button.tsx';
 import './chat.css';
+
+const PANE_WAIT_MS = 300;
 
 export interface ChatPageProps {
   /** The open conversation (from `/chat?userId=N`), or null for the list alone. */
@@ -80,9 +82,13 @@ export function ChatPage({ peerId, me, onSelect, meetLinks }: ChatPageProps) {
             conversations={conversations}
             activeId={peerId}
             me={myId}
+            onIntent={() => void loadMessagePane()}
             onSelect={(id) => {
               service?.preload(id);
-              onSelect(id);
+              // The pane's chunk is usually loaded by now (intent); a slow first fetch delays the switch at most this.
+              void Promise.race([loadMessagePane(), new Promise((r) => setTimeout(r, PANE_WAIT_MS))]).then(() =>
+                onSelect(id),
+              );
             }}
           />
         )}

@@ -10,10 +10,12 @@ export interface ConversationListProps {
   activeId: number | null;
   me: number | null;
   onSelect: (peerId: number) => void;
+  /** The member is about to open one (pointer over, focus, press): a chance to load ahead. */
+  onIntent?: () => void;
 }
 
 /** One button per conversation, named by the peer first so `getByRole('button', { name: /alice/ })` finds it. */
-export function ConversationList({ conversations, activeId, me, onSelect }: ConversationListProps) {
+export function ConversationList({ conversations, activeId, me, onSelect, onIntent }: ConversationListProps) {
   const { t, i18n } = useLingui();
   return (
     <ul className="convo-list" aria-label={t`Conversations`}>
@@ -27,6 +29,9 @@ export function ConversationList({ conversations, activeId, me, onSelect }: Conv
               className={`convo${peer.id === activeId ? ' convo-active' : ''}`}
               aria-current={peer.id === activeId ? 'true' : undefined}
               onClick={() => onSelect(peer.id)}
+              onPointerEnter={onIntent}
+              onPointerDown={onIntent}
+              onFocus={onIntent}
             >
               <Avatar src={peer.avatar} name={peer.username} size={44} />
               <span className="convo-main">
