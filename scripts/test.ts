@@ -38,6 +38,11 @@ const steps: { name: string; go: () => Promise<void> }[] = [
     name: 'end-to-end in Chromium',
     go: () => run('node', ['--test', '--test-concurrency=1', 'tests/e2e/*.test.ts'], { CLIENT_DIR: clientDir }),
   },
+  {
+    name: 'size budgets',
+    go: () => run('node', ['--test', 'tests/budget/size.test.ts'], { CLIENT_DIR: clientDir }),
+  },
+  { name: 'Lighthouse audits', go: () => run('node', ['tests/audit/lighthouse.ts'], { CLIENT_DIR: clientDir }) },
 ];
 
 const only = process.argv.slice(2);

@@ -3,6 +3,10 @@
  * accessibility, best practices and SEO = 1; then Lighthouse 11.7.1, the last release with the PWA category,
  * asserting PWA = 1. Runs against the real server on a built client (CLIENT_DIR, default dist/client);
  * HTML reports go to reports/lighthouse/.
+ *
+ * Performance is simulated on a throttled CPU and varies from run to run on a busy machine, so each page is
+ * audited RUNS times and the median performance score is the one checked, as Lighthouse's own variability
+ * guide advises; the other categories must hold in every run.
  */
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -23,6 +27,8 @@ const MODERN: Record<Exclude<Category, 'pwa'>, number> = {
   'best-practices': 1,
   seo: 1,
 };
+
+const RUNS = Number(process.env.AUDIT_RUNS ?? 3);
 
 const reportDir = join(root, 'reports', 'lighthouse');
 mkdirSync(reportDir, { recursive: true });
@@ -102,17 +108,27 @@ try {
   const modern = lighthouse as unknown as Runner;
   const legacy = lighthouse11 as unknown as Runner;
   const modernCategories = Object.keys(MODERN) as Category[];
+  for (const [name, path, profile] of [
+    ['login', '/login', signedOut],
+    ['chat', '/chat', signedIn],
+  ] as const) {
+    const runs: Result[] = [];
+    for (let i = 0; i < RUNS; i++) {
+      runs.push(await audit(modern, `${name}-${i + 1}`, `${server.url}${path}`, profile, modernCategories));
+    }
+    const scores = runs.map((r) => r.categories.performance?.score ?? 0);
+    const median = [...scores].sort((a, b) => a - b)[Math.floor(scores.length / 2)]!;
+    console.log(
+      `lighthouse 13 ${path} performance runs: ${scores.map((x) => x.toFixed(2)).join(', ')}; median ${median.toFixed(2)}`,
+    );
+    const medianRun = runs[scores.indexOf(median)]!;
+    failures.push(...check(`lighthouse 13 ${path}`, medianRun, { performance: MODERN.performance }));
+    for (const [i, run] of runs.entries()) {
+      const { performance: _, ...rest } = MODERN;
+      failures.push(...check(`lighthouse 13 ${path} #${i + 1}`, run, rest));
+    }
+  }
   failures.push(
-    ...check(
-      'lighthouse 13 /login',
-      await audit(modern, 'login', `${server.url}/login`, signedOut, modernCategories),
-      MODERN,
-    ),
-    ...check(
-      'lighthouse 13 /chat',
-      await audit(modern, 'chat', `${server.url}/chat`, signedIn, modernCategories),
-      MODERN,
-    ),
     ...check('lighthouse 11 /login', await audit(legacy, 'login-pwa', `${server.url}/login`, signedOut, ['pwa']), {
       pwa: 1,
     }),

@@ -42,7 +42,8 @@ async function watchStates(page: Page) {
       const id = el.getAttribute('data-client-id');
       const state = el.getAttribute('data-state');
       if (!id || !state) return;
-      const list = (seen[id] ??= []);
+      seen[id] ??= [];
+      const list = seen[id];
       if (list[list.length - 1] !== state) list.push(state);
       sessionStorage.setItem(key, JSON.stringify(seen));
     };
