@@ -1,9 +1,11 @@
 /**
- * Chat over the WebSocket and REST (api.md "Chat over REST", "WebSocket"): message shapes, frame unions in both
- * directions and the zod schemas the server checks incoming frames with.
+ * Chat over the WebSocket and REST (api.md "Chat over REST", "WebSocket"): message shapes, message types and frame
+ * unions in both directions. Zod-free on purpose: the client imports it in the first load; the zod schemas the server
+ * checks incoming frames with are in chat-schemas.ts.
  */
-import { z } from 'zod';
-import { LIMITS } from './constants.ts';
+import type { ChartFrame } from './chat-schemas.ts';
+
+export type { ChartFrame };
 
 /** Bumped when a frame changes shape incompatibly. */
 export const PROTOCOL_VERSION = 1;
@@ -40,39 +42,6 @@ export interface Message {
 export const WS_MAX_FRAME_BYTES = 64 * 1024;
 /** A socket that sends nothing (no ping) for this long is closed by the server. */
 export const WS_IDLE_CLOSE_MS = 90_000;
-
-const id = (field: string) =>
-  z
-    .number({ error: `${field} must be a user id` })
-    .int({ error: `${field} must be a user id` })
-    .positive({ error: `${field} must be a user id` });
-
-export const chartFrame = z.object({
-  toId: id('toId'),
-  type: z.union([z.literal(MessageType.text), z.literal(MessageType.image)], {
-    error: 'type must be 1 (text) or 2 (image)',
-  }),
-  msg: z
-    .string({ error: 'msg must be a string' })
-    .max(LIMITS.chatMessage, { error: `msg must be at most ${LIMITS.chatMessage} characters` })
-    .refine((v) => /\S/.test(v), { error: 'msg must not be empty' }),
-  lang: z
-    .string({ error: 'lang must be a string' })
-    .max(16, { error: 'lang must be at most 16 characters' })
-    .default(''),
-  clientId: z.uuid({ error: 'clientId must be a UUID' }),
-});
-export type ChartFrame = z.infer<typeof chartFrame>;
-
-export const readFrame = z.object({ senderId: id('senderId') });
-export const blockFrame = z.object({
-  receiverId: id('receiverId'),
-  block: z.boolean({ error: 'block must be true or false' }),
-});
-export const transFrame = z.object({
-  msgId: id('msgId'),
-  lang: z.string({ error: 'lang must be a string' }).min(2).max(16),
-});
 
 export type ClientFrame =
   | { action: 'chart'; data: ChartFrame }

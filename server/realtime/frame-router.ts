@@ -5,7 +5,8 @@
  */
 
 import type { z } from 'zod';
-import { blockFrame, CLIENT_ACTIONS, chartFrame, readFrame, type ServerFrame, transFrame } from '#protocol/chat.ts';
+import { CLIENT_ACTIONS, type ServerFrame } from '#protocol/chat.ts';
+import { blockFrame, chartFrame, readFrame, transFrame } from '#protocol/chat-schemas.ts';
 import { Code } from '#protocol/codes.ts';
 import type { AppContext } from '../context.ts';
 import * as chat from '../modules/chat/chat.service.ts';

@@ -4,7 +4,7 @@
  */
 import { t } from '@lingui/core/macro';
 import type { createStore } from 'jotai';
-import type { ClientFrame, Message, ServerFrame } from '#protocol/chat.ts';
+import { type ClientFrame, type Message, refreshesUserInfo, type ServerFrame } from '#protocol/chat.ts';
 import { Code } from '#protocol/codes.ts';
 import type { BaseUser } from '#protocol/user.ts';
 import * as restApi from './api.ts';
@@ -28,7 +28,6 @@ import {
   applyReadToConversations,
   mergeMessages,
   peerOf,
-  refreshesUserInfo,
   setConversationRead,
   upsertConversation,
 } from './chat.rules.ts';

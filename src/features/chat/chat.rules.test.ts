@@ -1,15 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { MessageType as WireMessageType } from '#protocol/chat.ts';
 import type { BaseUser } from '#protocol/user.ts';
-import {
-  applyRead,
-  buildTimeline,
-  canSendText,
-  checkImage,
-  MessageType,
-  mergeMessages,
-  upsertConversation,
-} from './chat.rules.ts';
+import { applyRead, buildTimeline, canSendText, checkImage, mergeMessages, upsertConversation } from './chat.rules.ts';
 import type { OutboxRecord } from './outbox.ts';
 import * as fixtures from './test-fixtures.ts';
 
@@ -98,11 +89,5 @@ describe('composer and image rules', () => {
     expect(checkImage({ type: 'image/gif', size: 10 })).toEqual({ kind: 'not-image' });
     expect(checkImage({ type: 'image/png', size: 5_242_881 })).toEqual({ kind: 'too-large', maxBytes: 5_242_880 });
     expect(checkImage({ type: 'image/jpeg', size: 5_242_880 })).toBeNull();
-  });
-});
-
-describe('message types', () => {
-  it('match the wire contract in protocol/', () => {
-    expect(MessageType).toEqual(WireMessageType);
   });
 });

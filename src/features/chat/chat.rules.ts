@@ -2,29 +2,10 @@
  * Pure chat rules: how messages, acks, read receipts and conversations combine. Everything here is idempotent so a
  * frame that arrives twice (reconnect, REST refetch racing the socket) changes nothing the second time.
  */
-import type { Message, MessageType as WireType } from '#protocol/chat.ts';
+import { type Message, MessageType } from '#protocol/chat.ts';
 import { UPLOAD } from '#protocol/constants.ts';
 import type { BaseUser } from '#protocol/user.ts';
 import type { OutboxRecord } from './outbox.ts';
-
-/**
- * Message types of api.md, kept here because protocol/chat.ts also builds zod schemas at import time and would pull
- * zod (~100 KB) into the first load through the socket wiring. chat.rules.test.ts checks both agree.
- */
-export const MessageType = {
-  text: 1,
-  image: 2,
-  characterGift: 3,
-  goldGift: 4,
-  vipGift: 5,
-  seniorGift: 6,
-  balanceChanged: 7,
-} as const satisfies Record<string, WireType>;
-
-/** Types 3-7 are written by the server and make the receiving client refresh user info (spec 4). */
-export function refreshesUserInfo(type: number): boolean {
-  return type >= MessageType.characterGift && type <= MessageType.balanceChanged;
-}
 
 export interface Conversation {
   peer: BaseUser;

@@ -1,5 +1,6 @@
 import { t } from '@lingui/core/macro';
-import { MessageType, previewKind } from './chat.rules.ts';
+import { MessageType } from '#protocol/chat.ts';
+import { previewKind } from './chat.rules.ts';
 
 /** The text a notification or preview shows for a message. */
 export function messageSummary(type: number, msg: string): string {

@@ -1,7 +1,7 @@
 import { useLingui } from '@lingui/react/macro';
-import type { Message } from '#protocol/chat.ts';
+import { type Message, MessageType } from '#protocol/chat.ts';
 import { AlertIcon, CheckIcon, CoinIcon, CrownIcon, GiftIcon, TextIcon, WalletIcon } from '#ui/icons.tsx';
-import { type DeliveryState, MessageType, previewKind } from '../chat.rules.ts';
+import { type DeliveryState, previewKind } from '../chat.rules.ts';
 import { messageSummary } from '../message-summary.ts';
 import { formatTime } from './chat-format.ts';
 import { ClockIcon } from './chat-icons.tsx';
