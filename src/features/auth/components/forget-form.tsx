@@ -6,6 +6,7 @@ import { useToast } from '#ui/toast.tsx';
 import { resetPassword, sendResetCode } from '../api.ts';
 import { type Errors, hasErrors, type ResetValues, validateReset, validateResetEmail } from '../auth.rules.ts';
 import { errorText, FormError, focusFirstError } from './form-error.tsx';
+import { PasswordPair } from './password-pair.tsx';
 
 export interface ForgetFormProps {
   onDone: () => void;
@@ -95,25 +96,12 @@ export function ForgetForm({ onDone, footer }: ForgetFormProps) {
             onChange={text('code')}
             error={show('code')}
           />
-          <TextField
-            label={t`New password`}
-            name="password"
-            type="password"
-            autoComplete="new-password"
-            maxLength={20}
-            value={values.password}
-            onChange={text('password')}
-            error={show('password')}
-          />
-          <TextField
-            label={t`Confirm password`}
-            name="confirm"
-            type="password"
-            autoComplete="new-password"
-            maxLength={20}
-            value={values.confirm}
-            onChange={text('confirm')}
-            error={show('confirm')}
+          <PasswordPair
+            passwordLabel={t`New password`}
+            password={values.password}
+            confirm={values.confirm}
+            onChange={text}
+            error={show}
           />
         </>
       )}

@@ -8,6 +8,7 @@ import { type Errors, hasErrors, type RegisterValues, validateRegister } from '.
 import { countryNameEn, countryOptions } from '../countries.ts';
 import { signInAtom } from '../session.atoms.ts';
 import { errorText, FormError, focusFirstError } from './form-error.tsx';
+import { PasswordPair } from './password-pair.tsx';
 
 const EMPTY: RegisterValues = {
   username: '',
@@ -100,25 +101,12 @@ export function RegisterForm({ onRegistered, footer }: RegisterFormProps) {
         error={show('email')}
       />
       <div className="form-row">
-        <TextField
-          label={t`Password`}
-          name="password"
-          type="password"
-          autoComplete="new-password"
-          maxLength={20}
-          value={values.password}
-          onChange={text('password')}
-          error={show('password')}
-        />
-        <TextField
-          label={t`Confirm password`}
-          name="confirm"
-          type="password"
-          autoComplete="new-password"
-          maxLength={20}
-          value={values.confirm}
-          onChange={text('confirm')}
-          error={show('confirm')}
+        <PasswordPair
+          passwordLabel={t`Password`}
+          password={values.password}
+          confirm={values.confirm}
+          onChange={text}
+          error={show}
         />
       </div>
       <div className="form-row">
