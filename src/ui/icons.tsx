@@ -1,9 +1,10 @@
 /** A small stroke icon set drawn once here; decorative unless given a label. */
 import type { ReactNode, SVGProps } from 'react';
 
-type IconProps = SVGProps<SVGSVGElement> & { size?: number };
+export type IconProps = SVGProps<SVGSVGElement> & { size?: number };
 
-function Svg({ size = 20, children, ...rest }: IconProps & { children: ReactNode }) {
+/** The base every stroke icon draws in (24-unit box); src/app/pwa/pwa-icons.tsx draws its own glyphs in it too. */
+export function Svg({ size = 20, children, ...rest }: IconProps & { children: ReactNode }) {
   return (
     <svg
       width={size}

@@ -1,24 +1,5 @@
-/** The PWA entry points' icons, drawn like src/ui/icons.tsx (24-unit stroke), kept here as only they use them. */
-import type { ReactNode } from 'react';
-
-function Svg({ size = 20, children }: { size?: number; children: ReactNode }) {
-  return (
-    <svg
-      width={size}
-      height={size}
-      viewBox="0 0 24 24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth={1.8}
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      aria-hidden="true"
-      focusable="false"
-    >
-      {children}
-    </svg>
-  );
-}
+/** The PWA entry points' icons, drawn in src/ui/icons.tsx's base (24-unit stroke), kept here as only they use them. */
+import { Svg } from '#ui/icons.tsx';
 
 /** Arrow into a tray: 'Install app'. */
 export const InstallIcon = ({ size }: { size?: number }) => (
