@@ -11,6 +11,7 @@ import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
+import { afterAll, beforeAll } from 'vitest';
 import { type AppOverrides, buildApp } from './app.ts';
 import { type Config, loadConfig } from './config.ts';
 import { type DatabaseHandle, openDatabase } from './db/database.ts';
@@ -96,6 +97,27 @@ export async function makeApp(env: Record<string, string> = {}, overrides: AppOv
       await database.close();
     },
   };
+}
+
+/**
+ * One app per test file on a clock the tests move (`t.now = …`): built before the file's tests, closed after them.
+ * `app` is there once the tests run.
+ */
+export function appOnClock(start: string) {
+  let t: TestApp | undefined;
+  const clock = {
+    now: new Date(start),
+    get app() {
+      return t!.app;
+    },
+  };
+  beforeAll(async () => {
+    t = await makeApp({}, { now: () => clock.now });
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+  return clock;
 }
 
 export interface JsonResponse {

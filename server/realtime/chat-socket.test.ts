@@ -1,27 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Message } from '#protocol/chat.ts';
-import { bearer, call, makeApp, type TestApp } from '../test-helper.ts';
-import { type Frame, type ListeningApp, listen, member, type TestSocket } from './socket-test-client.ts';
+import { bearer, call } from '../test-helper.ts';
+import { type Frame, listeningTestApp, member } from './socket-test-client.ts';
 
-let t: TestApp;
-let server: ListeningApp;
-const sockets: TestSocket[] = [];
-
-beforeAll(async () => {
-  t = await makeApp();
-  server = await listen(t.app);
-});
-afterAll(async () => {
-  for (const s of sockets) s.close();
-  await t?.close();
-});
-
-async function open(token: string): Promise<TestSocket> {
-  const s = await server.open(token);
-  sockets.push(s);
-  return s;
-}
+const t = listeningTestApp();
+const { open } = t;
 
 const chart = (toId: number, msg: string, clientId: string = randomUUID()) => ({
   action: 'chart',

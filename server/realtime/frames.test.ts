@@ -1,26 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { makeApp, type TestApp } from '../test-helper.ts';
-import { type ListeningApp, listen, member, TestSocket } from './socket-test-client.ts';
+import { describe, expect, it } from 'vitest';
+import { listeningTestApp, member, TestSocket } from './socket-test-client.ts';
 
-let t: TestApp;
-let server: ListeningApp;
-const sockets: TestSocket[] = [];
-
-beforeAll(async () => {
-  t = await makeApp({ WS_IDLE_CLOSE_MS: '400' });
-  server = await listen(t.app);
-});
-afterAll(async () => {
-  for (const s of sockets) s.close();
-  await t?.close();
-});
-
-async function open(token: string): Promise<TestSocket> {
-  const s = await server.open(token);
-  sockets.push(s);
-  return s;
-}
+const t = listeningTestApp({ WS_IDLE_CLOSE_MS: '400' });
+const { open } = t;
 
 const text = (msg: unknown, extra: Record<string, unknown> = {}) => ({
   toId: 0,
@@ -128,6 +111,6 @@ describe('sign-in', () => {
 
   it('refuses a foreign origin before the upgrade', async () => {
     const a = await member(t.app);
-    await expect(TestSocket.open(server.wsUrl(a.token), 'https://evil.example')).rejects.toThrow(/403/);
+    await expect(TestSocket.open(t.server.wsUrl(a.token), 'https://evil.example')).rejects.toThrow(/403/);
   });
 });

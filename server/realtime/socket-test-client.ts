@@ -1,7 +1,8 @@
 /** Tests only: a real `ws` client on a listening app that buffers frames so tests can wait for the one they mean. */
 import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll } from 'vitest';
 import WebSocket from 'ws';
-import { bearer, call, register } from '../test-helper.ts';
+import { bearer, call, makeApp, register, type TestApp } from '../test-helper.ts';
 
 // biome-ignore lint/suspicious/noExplicitAny: frames are checked by the tests' own expectations.
 export type Frame = Record<string, any>;
@@ -84,4 +85,35 @@ export async function member(app: FastifyInstance): Promise<{ id: number; token:
   const m = await register(app);
   const res = await call(app, { method: 'GET', url: '/h5-api/api/system/user/info', headers: bearer(m.token) });
   return { id: (res.body.data as { id: number }).id, token: m.token, username: m.username };
+}
+
+/**
+ * One app per test file, listening for real sockets: built before the file's tests, closed after them with every
+ * socket `open` gave out. `app` and `server` are there once the tests run.
+ */
+export function listeningTestApp(env: Record<string, string> = {}) {
+  let t: TestApp | undefined;
+  let server: ListeningApp | undefined;
+  const sockets: TestSocket[] = [];
+  beforeAll(async () => {
+    t = await makeApp(env);
+    server = await listen(t.app);
+  });
+  afterAll(async () => {
+    for (const s of sockets) s.close();
+    await t?.close();
+  });
+  return {
+    get app() {
+      return t!.app;
+    },
+    get server() {
+      return server!;
+    },
+    async open(token: string): Promise<TestSocket> {
+      const s = await server!.open(token);
+      sockets.push(s);
+      return s;
+    },
+  };
 }

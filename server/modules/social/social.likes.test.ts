@@ -1,22 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { PageOf, Visitor } from '#protocol/social.ts';
 import type { BaseUser } from '#protocol/user.ts';
-import { call, makeApp, type TestApp } from '../../test-helper.ts';
+import { appOnClock, call } from '../../test-helper.ts';
 import { addBlock } from '../chat/chat.repository.ts';
 import { data, get, ids, type Member, member, post, ROOT } from './social.test-kit.ts';
 
-let t: TestApp;
-let now = new Date('2026-03-10T08:00:00Z');
+const t = appOnClock('2026-03-10T08:00:00Z');
 const later = (minutes: number) => {
-  now = new Date(now.getTime() + minutes * 60_000);
+  t.now = new Date(t.now.getTime() + minutes * 60_000);
 };
-
-beforeAll(async () => {
-  t = await makeApp({}, { now: () => now });
-});
-afterAll(async () => {
-  await t?.close();
-});
 
 const like = (who: Member, userId: unknown, value: unknown = true) =>
   post(t.app, who, '/api/user/like/add', { userId, like: value });
@@ -145,13 +137,13 @@ describe('visitors', () => {
     const x = await member(t.app);
     const y = await member(t.app);
     expect((await visit(x, host.id)).body).toEqual({ code: 200, message: null, data: null });
-    const xFirst = now.toISOString();
+    const xFirst = t.now.toISOString();
     later(5);
     data(await visit(y, host.id));
     let list = data<PageOf<Visitor>>(await get(t.app, host, '/api/user/visitor/list'));
     expect(list.total).toBe(2);
     expect(list.list.map((v) => [v.id, v.visitedAt])).toEqual([
-      [y.id, now.toISOString()],
+      [y.id, t.now.toISOString()],
       [x.id, xFirst],
     ]);
     later(5);
@@ -159,7 +151,7 @@ describe('visitors', () => {
     list = data<PageOf<Visitor>>(await get(t.app, host, '/api/user/visitor/list?size=5'));
     expect(list.total).toBe(2);
     expect(list.list.map((v) => [v.id, v.visitedAt])).toEqual([
-      [x.id, now.toISOString()],
+      [x.id, t.now.toISOString()],
       [y.id, expect.any(String)],
     ]);
     expect(list.list[0]).toMatchObject({ username: x.username, levelName: '' });

@@ -1,20 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { PageOf } from '#protocol/social.ts';
 import type { BaseUser } from '#protocol/user.ts';
-import { makeApp, type TestApp } from '../../test-helper.ts';
+import { appOnClock } from '../../test-helper.ts';
 import { addBlock } from '../chat/chat.repository.ts';
 import { REPORTS_PER_HOUR } from './social.rules.ts';
 import { data, get, ids, type Member, member, post } from './social.test-kit.ts';
 
-let t: TestApp;
-let now = new Date('2026-03-10T08:00:00Z');
-
-beforeAll(async () => {
-  t = await makeApp({}, { now: () => now });
-});
-afterAll(async () => {
-  await t?.close();
-});
+const t = appOnClock('2026-03-10T08:00:00Z');
 
 const reportCount = async () =>
   Number(
@@ -66,12 +58,12 @@ describe('report/add', () => {
   it(`allows ${REPORTS_PER_HOUR} reports an hour, then 429 with Retry-After until the oldest leaves the hour`, async () => {
     const a = await member(t.app);
     const b = await member(t.app);
-    const start = now;
+    const start = t.now;
     for (let i = 0; i < REPORTS_PER_HOUR; i += 1) {
-      now = new Date(start.getTime() + i * 60_000);
+      t.now = new Date(start.getTime() + i * 60_000);
       data(await report(a, b.id, 5));
     }
-    now = new Date(start.getTime() + 30 * 60_000);
+    t.now = new Date(start.getTime() + 30 * 60_000);
     const before = await reportCount();
     const refused = await report(a, b.id, 5);
     expect(refused.status).toBe(429);
@@ -80,9 +72,9 @@ describe('report/add', () => {
     expect(await reportCount()).toBe(before);
     // Another reporter is not affected.
     data(await report(b, a.id, 2));
-    now = new Date(start.getTime() + 60 * 60_000 + 1);
+    t.now = new Date(start.getTime() + 60 * 60_000 + 1);
     data(await report(a, b.id, 5));
-    now = start;
+    t.now = start;
   });
 });
 

@@ -1,16 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { LEVEL_SENIOR, LEVEL_VIP, type UserInfo } from '#protocol/user.ts';
-import { API, bearer, call, makeApp, register, type TestApp } from '../../test-helper.ts';
+import { API, appOnClock, bearer, call, register } from '../../test-helper.ts';
 import { upsertMembership } from './users.repository.ts';
 
-let t: TestApp;
-let now = new Date('2026-03-10T08:00:00Z');
-beforeAll(async () => {
-  t = await makeApp({}, { now: () => now });
-});
-afterAll(async () => {
-  await t?.close();
-});
+const t = appOnClock('2026-03-10T08:00:00Z');
 
 const info = async (token: string) => {
   const res = await call(t.app, { method: 'GET', url: `${API}/info`, headers: bearer(token) });
@@ -75,10 +68,10 @@ describe('GET info', () => {
     expect(me.member).toEqual({ levelName: LEVEL_SENIOR, remainingDay: 3 });
     expect(me.levelName).toBe(LEVEL_SENIOR);
 
-    now = new Date('2026-03-13T00:00:00Z'); // the senior membership has ended
+    t.now = new Date('2026-03-13T00:00:00Z'); // the senior membership has ended
     me = await info(m.token);
     expect(me.member).toEqual({ levelName: LEVEL_VIP, remainingDay: 28 });
-    now = new Date('2026-03-10T08:00:00Z');
+    t.now = new Date('2026-03-10T08:00:00Z');
   });
 
   it('dayCharacterCount is what is left today and the full 1500 on a new UTC day', async () => {
@@ -89,9 +82,9 @@ describe('GET info', () => {
       .where('username', '=', m.username)
       .execute();
     expect((await info(m.token)).dayCharacterCount).toBe(200);
-    now = new Date('2026-03-11T00:00:01Z');
+    t.now = new Date('2026-03-11T00:00:01Z');
     expect((await info(m.token)).dayCharacterCount).toBe(1500);
-    now = new Date('2026-03-10T08:00:00Z');
+    t.now = new Date('2026-03-10T08:00:00Z');
   });
 
   it('gold counts arrive as numbers with cents', async () => {
