@@ -154,6 +154,22 @@ describe('transport', () => {
     }
   });
 
+  it('a network failure while the browser is offline rejects without a toast; online it warns', async () => {
+    const notify = vi.fn();
+    let offline = true;
+    const client = createHttpClient({
+      hooks: { notify },
+      fetch: (async () => Promise.reject(new TypeError('Failed to fetch'))) as typeof globalThis.fetch,
+      baseUrl: 'http://amity.test',
+      isOffline: () => offline,
+    });
+    await expect(client.get('/api/system/user/info')).rejects.toMatchObject({ code: 0, message: 'Network error' });
+    expect(notify).not.toHaveBeenCalled();
+    offline = false;
+    await expect(client.get('/api/system/user/info')).rejects.toMatchObject({ code: 0 });
+    expect(notify).toHaveBeenCalledWith('warning', 'Network error');
+  });
+
   it('a network failure warns "Network error"; POST keeps 0, false and empty query values', async () => {
     const failing = createHttpClient({
       hooks: { notify: vi.fn() },

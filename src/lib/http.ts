@@ -82,6 +82,8 @@ export interface HttpClientOptions {
   fetch?: typeof fetch;
   /** Only tests need an absolute base; the browser resolves /h5-api against the page. */
   baseUrl?: string;
+  /** Whether the browser knows it is offline; the app then says so once, instead of a toast per request. */
+  isOffline?: () => boolean;
 }
 
 /** The request: /h5-api prefix, query, platform and JSON headers, the token, a JSON or multipart body. */
@@ -110,6 +112,7 @@ function buildRequest(
 export function createHttpClient(options: HttpClientOptions = {}) {
   const hooks: HttpHooks = { ...defaultHooks, ...options.hooks };
   const send = options.fetch ?? ((request: Request) => globalThis.fetch(request));
+  const isOffline = options.isOffline ?? (() => globalThis.navigator?.onLine === false);
 
   async function request<T>(method: string, path: string, opts: RequestOptions = {}): Promise<T> {
     const say = (kind: NoticeKind, message: string) => {
@@ -127,7 +130,8 @@ export function createHttpClient(options: HttpClientOptions = {}) {
     } catch (error) {
       // Timeouts and network failures: no envelope, no status.
       const message = error instanceof Error && error.name === 'TimeoutError' ? t`Request timed out` : t`Network error`;
-      say('warning', message);
+      // NOTE: offline, every background refresh would fail with its own toast; the offline line already says it.
+      if (!isOffline()) say('warning', message);
       throw new ApiError(0, message);
     } finally {
       clearTimeout(timer);

@@ -92,6 +92,8 @@ test('offline: cached chat after reload, 20 queued messages delivered exactly on
     .first()
     .waitFor();
   await log.getByText('Hi Maria, ping me when you are back').waitFor();
+  await page.waitForTimeout(500);
+  assert.equal(await page.getByText('Network error').count(), 0, 'offline is said once, not as a toast per request');
 
   const texts = Array.from({ length: 20 }, (_, i) => `offline note ${String(i + 1).padStart(2, '0')}`);
   for (const text of texts.slice(0, 10)) await compose(page, text);
