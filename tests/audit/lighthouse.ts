@@ -34,6 +34,7 @@ const reportDir = join(root, 'reports', 'lighthouse');
 mkdirSync(reportDir, { recursive: true });
 
 interface Result {
+  runtimeError?: { code: string; message: string };
   categories: Record<string, { score: number | null; auditRefs: { id: string; weight: number }[] }>;
   audits: Record<string, { score: number | null; title: string; scoreDisplayMode: string }>;
 }
@@ -41,7 +42,19 @@ interface Result {
 // biome-ignore lint/suspicious/noExplicitAny: the two Lighthouse majors type their options differently.
 type Runner = (url: string, flags: any) => Promise<{ lhr: Result; report: string | string[] } | undefined>;
 
+/**
+ * One audit; a run whose trace Lighthouse itself failed to record (runtimeError such as NO_NAVSTART, "Please run
+ * Lighthouse again") measured nothing about the page, so it is run again, at most twice.
+ */
 async function audit(run: Runner, name: string, url: string, profile: string, categories: Category[]) {
+  for (let attempt = 1; ; attempt++) {
+    const lhr = await auditOnce(run, name, url, profile, categories);
+    if (!lhr.runtimeError || attempt === 3) return lhr;
+    console.log(`${name}: Lighthouse could not measure (${lhr.runtimeError.code}); running it again`);
+  }
+}
+
+async function auditOnce(run: Runner, name: string, url: string, profile: string, categories: Category[]) {
   const chrome = await chromeLauncher.launch({
     chromePath: CHROMIUM_PATH,
     chromeFlags: CHROMIUM_ARGS,
