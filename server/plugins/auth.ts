@@ -1,10 +1,9 @@
 /** Bearer-token sessions: resolves a token to a member for HTTP routes and, later, the WebSocket. */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { Code } from '#protocol/codes.ts';
 import type { Db } from '../db/database.ts';
+import { unauthorized } from '../domain/errors.ts';
 import { findSession, touchSession } from '../modules/auth/auth.repository.ts';
 import { hashToken, isSessionFresh, looksLikeToken, shouldTouch } from '../modules/auth/auth.rules.ts';
-import { HttpError } from './errors.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -43,7 +42,7 @@ export function requireAuth(db: Db, now: () => Date) {
   return async (request: FastifyRequest): Promise<void> => {
     const token = bearerToken(request);
     const userId = token ? await resolveToken(db, token, now()) : undefined;
-    if (!token || userId === undefined) throw new HttpError(Code.unauthorized, SIGN_IN_MESSAGE);
+    if (!token || userId === undefined) throw unauthorized(SIGN_IN_MESSAGE);
     request.userId = userId;
     request.token = token;
   };

@@ -2,17 +2,23 @@
 import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
 import type { z } from 'zod';
 import { Code, type Envelope } from '#protocol/codes.ts';
+import { DomainError, type Failure, invalid } from '../domain/errors.ts';
 
-/** An expected failure with a message fit for the member; anything else becomes a bare 500. */
-export class HttpError extends Error {
-  override name = 'HttpError';
-  readonly code: number;
-  readonly headers: Record<string, string>;
-  constructor(code: number, message: string, headers: Record<string, string> = {}) {
-    super(message);
-    this.code = code;
-    this.headers = headers;
-  }
+const CODES: Record<Failure, number> = {
+  invalid: Code.badRequest,
+  unauthorized: Code.unauthorized,
+  paymentRequired: Code.paymentRequired,
+  forbidden: Code.forbidden,
+  notFound: Code.notFound,
+  conflict: Code.conflict,
+  tooLarge: Code.tooLarge,
+  tooMany: Code.tooMany,
+  unavailable: Code.unavailable,
+};
+
+/** The envelope code (and HTTP status) of a domain refusal; socket frames carry the same codes (api.md). */
+export function codeOf(error: DomainError): number {
+  return CODES[error.failure];
 }
 
 export function ok<T>(data: T, message: string | null = null): Envelope<T> {
@@ -26,10 +32,10 @@ export function sendError(reply: FastifyReply, code: number, message: string): F
 /** Validates a JSON body; the 400 names the field and the rule from the schema's own message. */
 export function parseBody<S extends z.ZodType>(schema: S, body: unknown): z.output<S> {
   if (typeof body !== 'object' || body === null || Array.isArray(body)) {
-    throw new HttpError(Code.badRequest, 'The request body must be a JSON object');
+    throw invalid('The request body must be a JSON object');
   }
   const result = schema.safeParse(body);
-  if (!result.success) throw new HttpError(Code.badRequest, zodMessage(result.error));
+  if (!result.success) throw invalid(zodMessage(result.error));
   return result.data;
 }
 
@@ -63,9 +69,9 @@ function frameworkMessage(error: FastifyError): { code: number; message: string 
 
 export function installErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
-    if (error instanceof HttpError) {
-      reply.headers(error.headers);
-      return sendError(reply, error.code, error.message);
+    if (error instanceof DomainError) {
+      if (error.retryAfter !== undefined) reply.header('Retry-After', String(error.retryAfter));
+      return sendError(reply, codeOf(error), error.message);
     }
     const known = frameworkMessage(error);
     if (known) return sendError(reply, known.code, known.message);

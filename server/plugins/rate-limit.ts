@@ -3,8 +3,7 @@
  * One instance per limit (per IP, per account); in-process, which is right while one server owns a DATA_DIR.
  */
 import type { FastifyRequest } from 'fastify';
-import { Code } from '#protocol/codes.ts';
-import { HttpError } from './errors.ts';
+import { type DomainError, tooMany } from '../domain/errors.ts';
 
 export interface LimitResult {
   allowed: boolean;
@@ -39,10 +38,8 @@ export class WindowLimiter {
   }
 }
 
-export function tooManyAttempts(retryAfter: number): HttpError {
-  return new HttpError(Code.tooMany, `Too many attempts, try again in ${retryAfter} seconds`, {
-    'Retry-After': String(retryAfter),
-  });
+export function tooManyAttempts(retryAfter: number): DomainError {
+  return tooMany(`Too many attempts, try again in ${retryAfter} seconds`, retryAfter);
 }
 
 export interface AuthLimits {

@@ -9,8 +9,9 @@ import { CLIENT_ACTIONS, type ServerFrame } from '#protocol/chat.ts';
 import { blockFrame, chartFrame, readFrame, transFrame } from '#protocol/chat-schemas.ts';
 import { Code } from '#protocol/codes.ts';
 import type { AppContext } from '../context.ts';
+import { DomainError, invalid, unavailable } from '../domain/errors.ts';
 import * as chat from '../modules/chat/chat.service.ts';
-import { HttpError, zodMessage } from '../plugins/errors.ts';
+import { codeOf, zodMessage } from '../plugins/errors.ts';
 
 type Action = (typeof CLIENT_ACTIONS)[number];
 
@@ -26,9 +27,9 @@ function errorFrame(action: string | undefined, code: number, message: string, d
 }
 
 function parseData<S extends z.ZodType>(action: string, schema: S, data: unknown): z.output<S> {
-  if (!isObject(data)) throw new HttpError(Code.badRequest, `${action}: data must be an object`);
+  if (!isObject(data)) throw invalid(`${action}: data must be an object`);
   const result = schema.safeParse(data);
-  if (!result.success) throw new HttpError(Code.badRequest, zodMessage(result.error));
+  if (!result.success) throw invalid(zodMessage(result.error));
   return result.data;
 }
 
@@ -57,7 +58,7 @@ async function dispatch(
     case 'trans':
       // TODO(issue 4, translation): until an engine runs, answer 503 and charge nothing.
       parseData(action, transFrame, data);
-      throw new HttpError(Code.unavailable, TRANSLATION_UNAVAILABLE);
+      throw unavailable(TRANSLATION_UNAVAILABLE);
   }
 }
 
@@ -113,7 +114,7 @@ export async function routeFrame(
   try {
     return await dispatch(ctx, userId, action as Action, data);
   } catch (error) {
-    if (error instanceof HttpError) return errorFrame(action, error.code, error.message, echo);
+    if (error instanceof DomainError) return errorFrame(action, codeOf(error), error.message, echo);
     ctx.log.error({ err: error, action }, 'socket frame failed');
     return errorFrame(action, Code.serverError, 'error', echo);
   }

@@ -2,7 +2,6 @@ import { describe, expect, it } from 'vitest';
 import {
   hashResetCode,
   hashToken,
-  isAdult,
   isSessionFresh,
   looksLikeToken,
   newResetCode,
@@ -32,11 +31,6 @@ describe('auth rules', () => {
     const now = new Date('2026-05-01T00:01:00Z');
     expect(shouldTouch(new Date('2026-05-01T00:00:30Z'), now)).toBe(false);
     expect(shouldTouch(new Date('2026-05-01T00:00:00Z'), now)).toBe(true);
-  });
-
-  it('adults are 18 on their birthday', () => {
-    expect(isAdult('2008-05-01', new Date('2026-05-01T00:00:00Z'))).toBe(true);
-    expect(isAdult('2008-05-02', new Date('2026-05-01T23:59:59Z'))).toBe(false);
   });
 
   it('reset codes are six digits, hashed with a key and the address (any case)', () => {

@@ -1,9 +1,7 @@
-/** Pure rules of sign-in: token and code hashing, session freshness, age. */
+/** Pure rules of sign-in: token and code hashing, session freshness. */
 import { createHash, createHmac, randomBytes, randomInt } from 'node:crypto';
 import { RESET_CODE_MINUTES, TOKEN_IDLE_DAYS } from '#protocol/constants.ts';
-import { ageOn } from '#protocol/user.ts';
 
-export const MIN_AGE = 18;
 const DAY_MS = 86_400_000;
 /** last_used_at is written at most this often, so reads of a busy session do not each write a row. */
 export const TOUCH_INTERVAL_MS = 60_000;
@@ -28,10 +26,6 @@ export function isSessionFresh(lastUsedAt: Date, now: Date): boolean {
 
 export function shouldTouch(lastUsedAt: Date, now: Date): boolean {
   return now.getTime() - lastUsedAt.getTime() >= TOUCH_INTERVAL_MS;
-}
-
-export function isAdult(birthday: string, today: Date): boolean {
-  return ageOn(birthday, today) >= MIN_AGE;
 }
 
 export function newResetCode(): string {

@@ -116,10 +116,6 @@ export async function markRead(
   return { marked: count, unread: await getUnread(db, readerId) };
 }
 
-export async function userExists(db: Executor, id: number): Promise<boolean> {
-  return (await db.selectFrom('users').select('id').where('id', '=', id).executeTakeFirst()) !== undefined;
-}
-
 export async function addBlock(db: Executor, blockerId: number, blockedId: number): Promise<void> {
   await db
     .insertInto('blocks')
@@ -142,11 +138,6 @@ export function findBlockedUsers(db: Executor, blockerId: number) {
     .orderBy('blocks.created_at', 'desc')
     .orderBy('users.id', 'desc')
     .execute();
-}
-
-export function findUsersByIds(db: Executor, ids: readonly number[]) {
-  if (ids.length === 0) return Promise.resolve([]);
-  return db.selectFrom('users').selectAll().where('id', 'in', ids).execute();
 }
 
 export type ConversationRow = MessageRowLike & { peer_id: number; unread: number };

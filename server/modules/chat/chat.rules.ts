@@ -1,10 +1,8 @@
 /** Pure chat rules: row → wire Message, what a member may send, and the history query's bounds. */
 import type { ChartFrame, Message, MessageType } from '#protocol/chat.ts';
-import { Code } from '#protocol/codes.ts';
-import { HttpError } from '../../plugins/errors.ts';
+import { invalid } from '../../domain/errors.ts';
 
 export const BLOCKED_MESSAGE = 'You have been blocked';
-export const NO_SUCH_MEMBER = 'No such member';
 export const HISTORY_DEFAULT_SIZE = 30;
 export const HISTORY_MAX_SIZE = 100;
 
@@ -46,9 +44,9 @@ export function isImageUrl(msg: string): boolean {
 
 /** What the schema cannot know: who is sending. Throws the member-facing refusal. */
 export function checkChart(senderId: number, frame: ChartFrame): void {
-  if (frame.toId === senderId) throw new HttpError(Code.badRequest, 'toId: you cannot send a message to yourself');
+  if (frame.toId === senderId) throw invalid('toId: you cannot send a message to yourself');
   if (frame.type === 2 && !isImageUrl(frame.msg)) {
-    throw new HttpError(Code.badRequest, 'msg: an image message must carry the URL of an uploaded image');
+    throw invalid('msg: an image message must carry the URL of an uploaded image');
   }
 }
 
@@ -59,13 +57,13 @@ export function parseHistoryQuery(query: { before?: unknown; size?: unknown }): 
   const out: { before?: number; size: number } = { size: HISTORY_DEFAULT_SIZE };
   if (before !== undefined) {
     if (!/^\d{1,15}$/.test(before) || Number(before) < 1) {
-      throw new HttpError(Code.badRequest, 'before must be a message id (a positive whole number)');
+      throw invalid('before must be a message id (a positive whole number)');
     }
     out.before = Number(before);
   }
   if (size !== undefined) {
     if (!/^\d{1,4}$/.test(size) || Number(size) < 1 || Number(size) > HISTORY_MAX_SIZE) {
-      throw new HttpError(Code.badRequest, `size must be a whole number from 1 to ${HISTORY_MAX_SIZE}`);
+      throw invalid(`size must be a whole number from 1 to ${HISTORY_MAX_SIZE}`);
     }
     out.size = Number(size);
   }

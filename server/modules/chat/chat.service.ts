@@ -4,15 +4,15 @@ import type { ChartFrame, Message } from '#protocol/chat.ts';
 import { Code } from '#protocol/codes.ts';
 import type { BaseUser } from '#protocol/user.ts';
 import type { AppContext } from '../../context.ts';
-import { HttpError } from '../../plugins/errors.ts';
-import { findMemberships } from '../users/users.repository.ts';
-import { toBaseUser } from '../users/users.rules.ts';
+import { invalid } from '../../domain/errors.ts';
+import * as users from '../users/users.repository.ts';
+import { noSuchMember } from '../users/users.rules.ts';
 import * as repo from './chat.repository.ts';
-import { checkChart, NO_SUCH_MEMBER, pairKey, parseHistoryQuery, toMessage } from './chat.rules.ts';
+import { checkChart, pairKey, parseHistoryQuery, toMessage } from './chat.rules.ts';
 
 /**
  * A member's chat message: validated, stored with its batch, then acked to every socket of the sender (other tabs
- * see it) and delivered to every socket of the receiver. Refusals throw HttpError for the socket to answer.
+ * see it) and delivered to every socket of the receiver. Refusals throw DomainError for the socket to answer.
  * NOTE: nothing may be awaited before `submit`, so one socket's messages keep their order in the batch.
  */
 export async function sendChart(ctx: AppContext, senderId: number, frame: ChartFrame): Promise<void> {
@@ -26,7 +26,7 @@ export async function sendChart(ctx: AppContext, senderId: number, frame: ChartF
     msg: frame.msg,
     lang: frame.lang,
   });
-  if (outcome.kind === 'refused') throw new HttpError(outcome.code, outcome.message);
+  if (outcome.kind === 'refused') throw outcome.error;
   ctx.hub.publish(senderId, { action: 'chart', code: Code.ok, data: outcome.message });
   if (outcome.kind === 'stored') {
     ctx.hub.publish(outcome.message.toId, {
@@ -59,7 +59,7 @@ export async function sendSystemMessage(
     { clientId: randomUUID(), senderId: input.senderId, toId: input.toId, type: input.type, msg: input.msg, lang: '' },
     ctx.now(),
   );
-  if (!row) throw new HttpError(Code.notFound, NO_SUCH_MEMBER);
+  if (!row) throw noSuchMember();
   const unread = await repo.addUnread(db, new Map([[input.toId, 1]]));
   const message = toMessage(row);
   let delivered = false;
@@ -79,7 +79,7 @@ export async function sendSystemMessage(
 
 /** `read`: the reader's sockets learn the new total; the sender's sockets get the receipt if anything changed. */
 export async function markRead(ctx: AppContext, readerId: number, senderId: number): Promise<void> {
-  if (senderId === readerId) throw new HttpError(Code.badRequest, 'senderId: you cannot read your own messages');
+  if (senderId === readerId) throw invalid('senderId: you cannot read your own messages');
   const readAt = ctx.now();
   const { marked, unread } = await ctx.db
     .transaction()
@@ -92,8 +92,8 @@ export async function markRead(ctx: AppContext, readerId: number, senderId: numb
 
 /** `block`: the blocker's sockets all get the ack, so every tab shows the new state. */
 export async function setBlock(ctx: AppContext, blockerId: number, receiverId: number, block: boolean): Promise<void> {
-  if (receiverId === blockerId) throw new HttpError(Code.badRequest, 'receiverId: you cannot block yourself');
-  if (!(await repo.userExists(ctx.db, receiverId))) throw new HttpError(Code.notFound, NO_SUCH_MEMBER);
+  if (receiverId === blockerId) throw invalid('receiverId: you cannot block yourself');
+  if (!(await users.userExists(ctx.db, receiverId))) throw noSuchMember();
   if (block) await repo.addBlock(ctx.db, blockerId, receiverId);
   else await repo.removeBlock(ctx.db, blockerId, receiverId);
   ctx.hub.publish(blockerId, { action: 'block', code: Code.ok, data: { receiverId, block } });
@@ -104,18 +104,8 @@ export function unreadTotal(ctx: AppContext, userId: number): Promise<number> {
 }
 
 async function baseUsers(ctx: AppContext, ids: number[]): Promise<Map<number, BaseUser>> {
-  const [rows, memberships] = await Promise.all([repo.findUsersByIds(ctx.db, ids), findMemberships(ctx.db, ids)]);
-  const now = ctx.now();
-  return new Map(
-    rows.map((row) => [
-      row.id,
-      toBaseUser(
-        row,
-        memberships.filter((m) => m.user_id === row.id),
-        now,
-      ),
-    ]),
-  );
+  const list = await users.baseUsersOf(ctx.db, await users.findUsersByIds(ctx.db, ids), ctx.now());
+  return new Map(list.map((u) => [u.id, u]));
 }
 
 export async function conversations(
@@ -146,10 +136,5 @@ export async function history(
 }
 
 export async function blockList(ctx: AppContext, me: number): Promise<BaseUser[]> {
-  const rows = await repo.findBlockedUsers(ctx.db, me);
-  const users = await baseUsers(
-    ctx,
-    rows.map((r) => r.id),
-  );
-  return rows.map((r) => users.get(r.id)!);
+  return users.baseUsersOf(ctx.db, await repo.findBlockedUsers(ctx.db, me), ctx.now());
 }

@@ -55,8 +55,8 @@ describe('storeBatch', () => {
       'duplicate',
       'stored',
     ]);
-    expect(outcomes[2]).toMatchObject({ code: 404, message: 'No such member' });
-    expect(outcomes[3]).toMatchObject({ code: 403, message: 'You have been blocked' });
+    expect(outcomes[2]).toMatchObject({ error: { failure: 'notFound', message: 'No such member' } });
+    expect(outcomes[3]).toMatchObject({ error: { failure: 'forbidden', message: 'You have been blocked' } });
     expect(outcomes[4]).toMatchObject({
       message: { msg: 'twin', id: (outcomes[1] as { message: { id: number } }).message.id },
     });

@@ -4,15 +4,16 @@
  * commit. Each sender is answered only after that commit (api.md: acked only once durably stored).
  */
 import type { Message } from '#protocol/chat.ts';
-import { Code } from '#protocol/codes.ts';
 import type { Db } from '../../db/database.ts';
+import { type DomainError, forbidden } from '../../domain/errors.ts';
+import { noSuchMember } from '../users/users.rules.ts';
 import * as repo from './chat.repository.ts';
-import { BLOCKED_MESSAGE, NO_SUCH_MEMBER, toMessage } from './chat.rules.ts';
+import { BLOCKED_MESSAGE, toMessage } from './chat.rules.ts';
 
 export type ChartOutcome =
   | { kind: 'stored'; message: Message; unreadAll: number }
   | { kind: 'duplicate'; message: Message }
-  | { kind: 'refused'; code: number; message: string };
+  | { kind: 'refused'; error: DomainError };
 
 export interface ChatWriter {
   submit(item: repo.NewMessage): Promise<ChartOutcome>;
@@ -109,8 +110,8 @@ async function explainSkipped(
     outcomes[n] = first
       ? { kind: 'duplicate', message: toMessage(first) }
       : !state?.known
-        ? { kind: 'refused', code: Code.notFound, message: NO_SUCH_MEMBER }
-        : { kind: 'refused', code: Code.forbidden, message: BLOCKED_MESSAGE };
+        ? { kind: 'refused', error: noSuchMember() }
+        : { kind: 'refused', error: forbidden(BLOCKED_MESSAGE) };
   }
 }
 

@@ -1,10 +1,10 @@
 /** HTTP face of api.md Files: POST /api/file/upload/{type}, multipart field `file`. */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { Code } from '#protocol/codes.ts';
 import { UPLOAD } from '#protocol/constants.ts';
 import type { AppContext } from '../../context.ts';
+import { invalid, tooLarge } from '../../domain/errors.ts';
 import { requireAuth } from '../../plugins/auth.ts';
-import { HttpError, ok } from '../../plugins/errors.ts';
+import { ok } from '../../plugins/errors.ts';
 import { DEFAULT_UPLOAD_TYPE } from './files.rules.ts';
 import { storeImage } from './files.service.ts';
 
@@ -12,7 +12,7 @@ export const UPLOAD_LIMITS = { fileSize: UPLOAD.maxBytes, files: 1, fields: 10, 
 export const TOO_LARGE = 'File is larger than 5 MB';
 
 async function readFileField(request: FastifyRequest): Promise<Buffer> {
-  if (!request.isMultipart()) throw new HttpError(Code.badRequest, 'Send the image as multipart/form-data field file');
+  if (!request.isMultipart()) throw invalid('Send the image as multipart/form-data field file');
   try {
     for await (const part of request.parts()) {
       if (part.type === 'file' && part.fieldname === 'file') return await part.toBuffer();
@@ -20,13 +20,12 @@ async function readFileField(request: FastifyRequest): Promise<Buffer> {
     }
   } catch (error) {
     const code = (error as { code?: string }).code;
-    if (code === 'FST_REQ_FILE_TOO_LARGE') throw new HttpError(Code.tooLarge, TOO_LARGE);
-    if (code === 'FST_FILES_LIMIT') throw new HttpError(Code.badRequest, 'Send one file at a time');
-    if (code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT')
-      throw new HttpError(Code.badRequest, 'Too many form fields');
+    if (code === 'FST_REQ_FILE_TOO_LARGE') throw tooLarge(TOO_LARGE);
+    if (code === 'FST_FILES_LIMIT') throw invalid('Send one file at a time');
+    if (code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT') throw invalid('Too many form fields');
     throw error;
   }
-  throw new HttpError(Code.badRequest, 'file is required');
+  throw invalid('file is required');
 }
 
 export function filesRoutes(app: FastifyInstance, ctx: AppContext): void {

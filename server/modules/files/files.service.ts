@@ -2,9 +2,8 @@
 import { createHash } from 'node:crypto';
 import { mkdir, rename, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { Code } from '#protocol/codes.ts';
 import type { AppContext } from '../../context.ts';
-import { HttpError } from '../../plugins/errors.ts';
+import { invalid } from '../../domain/errors.ts';
 import { isUploadType, sniffImage } from './files.rules.ts';
 
 export const NOT_AN_IMAGE = 'file must be a JPEG or PNG image';
@@ -12,10 +11,10 @@ export const NOT_AN_IMAGE = 'file must be a JPEG or PNG image';
 /** Answers the public URL of the stored image. */
 export async function storeImage(ctx: AppContext, type: string, bytes: Buffer): Promise<string> {
   if (!isUploadType(type)) {
-    throw new HttpError(Code.badRequest, 'type must be a short lowercase word (letters, digits, - or _)');
+    throw invalid('type must be a short lowercase word (letters, digits, - or _)');
   }
   const kind = sniffImage(bytes);
-  if (!kind) throw new HttpError(Code.badRequest, NOT_AN_IMAGE);
+  if (!kind) throw invalid(NOT_AN_IMAGE);
   const name = `${createHash('sha256').update(bytes).digest('hex')}.${kind.ext}`;
   const dir = join(ctx.config.dataDir, 'uploads', type);
   await mkdir(dir, { recursive: true });

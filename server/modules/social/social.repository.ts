@@ -33,10 +33,6 @@ function notBlocked(eb: ExpressionBuilder<Database & { u: Database['users'] }, '
 const count = async (query: { executeTakeFirstOrThrow(): Promise<{ n: string | number | bigint }> }) =>
   Number((await query.executeTakeFirstOrThrow()).n);
 
-export async function userExists(db: Executor, id: number): Promise<boolean> {
-  return (await db.selectFrom('users').select('id').where('id', '=', id).executeTakeFirst()) !== undefined;
-}
-
 export async function isLiked(db: Executor, userId: number, likedId: number): Promise<boolean> {
   const row = await db
     .selectFrom('likes')

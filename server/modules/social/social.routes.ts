@@ -4,7 +4,7 @@ import { likeAddBody, reportAddBody, visitorAddBody } from '#protocol/social.ts'
 import type { AppContext } from '../../context.ts';
 import { requireAuth } from '../../plugins/auth.ts';
 import { ok, parseBody } from '../../plugins/errors.ts';
-import { parseUserId } from '../users/users.routes.ts';
+import { parseUserId } from '../users/users.rules.ts';
 import { keywordOf, pageQuery } from './social.rules.ts';
 import * as service from './social.service.ts';
 

@@ -1,17 +1,14 @@
 /** Pure rules of likes, visits, reports and the paged lists: input checks, the report limit, row mapping. */
-import { Code } from '#protocol/codes.ts';
 import { type PageQuery, parseKeyword, parsePageQuery } from '#protocol/social.ts';
-import { HttpError } from '../../plugins/errors.ts';
+import { type DomainError, invalid, tooMany } from '../../domain/errors.ts';
 import type { Window } from './social.repository.ts';
-
-export const NO_SUCH_MEMBER = 'No such member';
 /** Enough for a member cleaning up after a spam wave, too few to flood the moderators. */
 export const REPORTS_PER_HOUR = 20;
 export const REPORT_WINDOW_MS = 3_600_000;
 
 export function pageQuery(query: unknown): PageQuery {
   const parsed = parsePageQuery(typeof query === 'object' && query !== null ? query : {});
-  if ('error' in parsed) throw new HttpError(Code.badRequest, parsed.error);
+  if ('error' in parsed) throw invalid(parsed.error);
   return parsed;
 }
 
@@ -22,13 +19,13 @@ export function toWindow({ page, size }: PageQuery): Window {
 export function keywordOf(query: unknown): string {
   const value = typeof query === 'object' && query !== null ? (query as { keyword?: unknown }).keyword : undefined;
   const parsed = parseKeyword(value);
-  if (typeof parsed !== 'string') throw new HttpError(Code.badRequest, parsed.error);
+  if (typeof parsed !== 'string') throw invalid(parsed.error);
   return parsed;
 }
 
 /** Refuses acting on oneself with the field named, as every other 400 does. */
 export function notSelf(me: number, other: number, field: string, action: string): void {
-  if (me === other) throw new HttpError(Code.badRequest, `${field}: you cannot ${action} yourself`);
+  if (me === other) throw invalid(`${field}: you cannot ${action} yourself`);
 }
 
 /**
@@ -40,10 +37,8 @@ export function reportRetryAfter(recent: { n: number; oldest: Date | null }, now
   return Math.max(1, Math.ceil((recent.oldest.getTime() + REPORT_WINDOW_MS - now.getTime()) / 1000));
 }
 
-export function tooManyReports(retryAfter: number): HttpError {
-  return new HttpError(Code.tooMany, `Too many reports, try again in ${retryAfter} seconds`, {
-    'Retry-After': String(retryAfter),
-  });
+export function tooManyReports(retryAfter: number): DomainError {
+  return tooMany(`Too many reports, try again in ${retryAfter} seconds`, retryAfter);
 }
 
 export const iso = (v: Date | string): string => (v instanceof Date ? v : new Date(v)).toISOString();

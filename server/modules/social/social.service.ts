@@ -1,42 +1,19 @@
 /** Likes, visits, reports, search and meet: the use cases behind social.routes.ts. */
-import { Code } from '#protocol/codes.ts';
 import type { PageOf, PageQuery, Visitor } from '#protocol/social.ts';
 import type { BaseUser } from '#protocol/user.ts';
 import type { AppContext } from '../../context.ts';
 import type { UserRow } from '../../db/schema.ts';
-import { HttpError } from '../../plugins/errors.ts';
-import { findMemberships } from '../users/users.repository.ts';
-import { toBaseUser } from '../users/users.rules.ts';
+import * as users from '../users/users.repository.ts';
+import { noSuchMember } from '../users/users.rules.ts';
 import * as repo from './social.repository.ts';
-import {
-  iso,
-  NO_SUCH_MEMBER,
-  notSelf,
-  REPORT_WINDOW_MS,
-  reportRetryAfter,
-  tooManyReports,
-  toWindow,
-} from './social.rules.ts';
+import { iso, notSelf, REPORT_WINDOW_MS, reportRetryAfter, tooManyReports, toWindow } from './social.rules.ts';
 
 async function requireMember(db: repo.Executor, id: number): Promise<void> {
-  if (!(await repo.userExists(db, id))) throw new HttpError(Code.notFound, NO_SUCH_MEMBER);
+  if (!(await users.userExists(db, id))) throw noSuchMember();
 }
 
-/** Rows → BaseUser in their order, with one memberships query for the page. */
-async function toBaseUsers(ctx: AppContext, rows: readonly UserRow[]): Promise<BaseUser[]> {
-  const memberships = await findMemberships(
-    ctx.db,
-    rows.map((r) => r.id),
-  );
-  const now = ctx.now();
-  return rows.map((row) =>
-    toBaseUser(
-      row,
-      memberships.filter((m) => m.user_id === row.id),
-      now,
-    ),
-  );
-}
+const toBaseUsers = (ctx: AppContext, rows: readonly UserRow[]): Promise<BaseUser[]> =>
+  users.baseUsersOf(ctx.db, rows, ctx.now());
 
 export function isLiked(ctx: AppContext, me: number, userId: number): Promise<boolean> {
   return repo.isLiked(ctx.db, me, userId);

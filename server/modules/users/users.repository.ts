@@ -1,12 +1,43 @@
 /** SQL of members, their memberships, permissions and ledger rows. */
 import { sql, type Transaction } from 'kysely';
-import type { Db } from '../../db/database.ts';
-import type { Database, NewUser, UserUpdate } from '../../db/schema.ts';
+import type { BaseUser } from '#protocol/user.ts';
+import { type Db, uniqueViolation } from '../../db/database.ts';
+import type { Database, NewUser, UserRow, UserUpdate } from '../../db/schema.ts';
+import { conflict, type DomainError } from '../../domain/errors.ts';
+import { EMAIL_TAKEN, toBaseUsers, USERNAME_TAKEN } from './users.rules.ts';
 
 type Executor = Db | Transaction<Database>;
 
 export function findUserById(db: Executor, id: number) {
   return db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+export async function userExists(db: Executor, id: number): Promise<boolean> {
+  return (await db.selectFrom('users').select('id').where('id', '=', id).executeTakeFirst()) !== undefined;
+}
+
+export function findUsersByIds(db: Executor, ids: readonly number[]) {
+  if (ids.length === 0) return Promise.resolve([]);
+  return db.selectFrom('users').selectAll().where('id', 'in', ids).execute();
+}
+
+/** Rows → BaseUser in their order, with one memberships query for all of them. */
+export async function baseUsersOf(db: Executor, rows: readonly UserRow[], now: Date): Promise<BaseUser[]> {
+  return toBaseUsers(
+    rows,
+    await findMemberships(
+      db,
+      rows.map((r) => r.id),
+    ),
+    now,
+  );
+}
+
+/** A concurrent writer won the race for a name: answer what the checks before would have said. */
+export function conflictFromUniqueViolation(error: unknown): DomainError | undefined {
+  const violation = uniqueViolation(error);
+  if (!violation) return undefined;
+  return conflict(violation.constraint.includes('email') ? EMAIL_TAKEN : USERNAME_TAKEN);
 }
 
 /** A keyword is a username or an e-mail, compared case-insensitively. */

@@ -1,18 +1,11 @@
 /** HTTP face of api.md Users (profile part). */
 import type { FastifyInstance } from 'fastify';
 import { updateBody } from '#protocol/auth.ts';
-import { Code } from '#protocol/codes.ts';
 import type { AppContext } from '../../context.ts';
 import { requireAuth } from '../../plugins/auth.ts';
-import { HttpError, ok, parseBody } from '../../plugins/errors.ts';
+import { ok, parseBody } from '../../plugins/errors.ts';
+import { parseUserId } from './users.rules.ts';
 import * as service from './users.service.ts';
-
-export function parseUserId(raw: string): number {
-  if (!/^\d{1,10}$/.test(raw) || Number(raw) < 1 || Number(raw) > 2_147_483_647) {
-    throw new HttpError(Code.badRequest, 'userId must be a positive whole number');
-  }
-  return Number(raw);
-}
 
 export function usersRoutes(app: FastifyInstance, ctx: AppContext): void {
   const auth = requireAuth(ctx.db, ctx.now);

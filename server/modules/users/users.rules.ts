@@ -1,4 +1,4 @@
-/** Pure mapping of stored members to the wire shapes of api.md Users. */
+/** Pure rules of members: the wire shapes of api.md Users, profile checks and the refusals about members. */
 import { DAILY_CHARACTERS } from '#protocol/constants.ts';
 import {
   ageOn,
@@ -10,8 +10,39 @@ import {
   type UserInfo,
 } from '#protocol/user.ts';
 import type { MembershipRow, UserRow } from '../../db/schema.ts';
+import { conflict, type DomainError, invalid, notFound } from '../../domain/errors.ts';
 
 const DAY_MS = 86_400_000;
+export const MIN_AGE = 18;
+export const NO_SUCH_MEMBER = 'No such member';
+export const USERNAME_TAKEN = 'Username is already taken';
+export const EMAIL_TAKEN = 'Email is already registered';
+
+export const noSuchMember = (): DomainError => notFound(NO_SUCH_MEMBER);
+
+/** A user id in a path: a positive PostgreSQL integer, named `field` in the refusal. */
+export function parseUserId(raw: string, field = 'userId'): number {
+  if (!/^\d{1,10}$/.test(raw) || Number(raw) < 1 || Number(raw) > 2_147_483_647) {
+    throw invalid(`${field} must be a positive whole number`);
+  }
+  return Number(raw);
+}
+
+export function isAdult(birthday: string, today: Date): boolean {
+  return ageOn(birthday, today) >= MIN_AGE;
+}
+
+/** Birthday rules shared by sign-up and profile edits. */
+export function checkBirthday(birthday: string, now: Date): void {
+  if (ageOn(birthday, now) > 120) throw invalid('birthday must be a real date of birth');
+  if (!isAdult(birthday, now)) throw invalid(`birthday: you must be at least ${MIN_AGE}`);
+}
+
+export function conflictFor(taken: { username: boolean; email: boolean }): DomainError | undefined {
+  if (taken.username) return conflict(USERNAME_TAKEN);
+  if (taken.email) return conflict(EMAIL_TAKEN);
+  return undefined;
+}
 
 /** Whole days left, counting a started day as one; 0 once the membership has ended. */
 export function remainingDays(endsAt: Date, now: Date): number {
@@ -55,6 +86,13 @@ export function toBaseUser(row: UserRow, memberships: readonly MembershipRow[], 
     country: row.country,
     sign: row.sign,
   };
+}
+
+/** Rows → BaseUser in their order; `memberships` may hold every row's memberships at once. */
+export function toBaseUsers(rows: readonly UserRow[], memberships: readonly MembershipRow[], now: Date): BaseUser[] {
+  const byUser = new Map<number, MembershipRow[]>();
+  for (const m of memberships) byUser.set(m.user_id, [...(byUser.get(m.user_id) ?? []), m]);
+  return rows.map((row) => toBaseUser(row, byUser.get(row.id) ?? [], now));
 }
 
 export function toUserInfo(

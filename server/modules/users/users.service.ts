@@ -1,18 +1,16 @@
 /** Reading and editing members. */
 import type { UpdateBody } from '#protocol/auth.ts';
-import { Code } from '#protocol/codes.ts';
 import type { BaseUser, UserInfo } from '#protocol/user.ts';
 import type { AppContext } from '../../context.ts';
 import type { UserUpdate } from '../../db/schema.ts';
-import { HttpError } from '../../plugins/errors.ts';
-import { checkBirthday, conflictFor, conflictFromUniqueViolation } from '../auth/auth.service.ts';
+import { notFound, unauthorized } from '../../domain/errors.ts';
 import * as repo from './users.repository.ts';
-import { toBaseUser, toUserInfo } from './users.rules.ts';
+import { checkBirthday, conflictFor, toBaseUser, toUserInfo } from './users.rules.ts';
 
 export async function getUserInfo(ctx: AppContext, userId: number): Promise<UserInfo> {
   const row = await repo.findUserById(ctx.db, userId);
   // The session outlived its member (deleted account): treat it as signed out.
-  if (!row) throw new HttpError(Code.unauthorized, 'Please sign in');
+  if (!row) throw unauthorized('Please sign in');
   const [memberships, permissions] = await Promise.all([
     repo.findMemberships(ctx.db, [userId]),
     repo.findPermissions(ctx.db, userId),
@@ -22,7 +20,7 @@ export async function getUserInfo(ctx: AppContext, userId: number): Promise<User
 
 export async function getBaseUser(ctx: AppContext, userId: number): Promise<BaseUser> {
   const row = await repo.findUserById(ctx.db, userId);
-  if (!row) throw new HttpError(Code.notFound, `No member with id ${userId}`);
+  if (!row) throw notFound(`No member with id ${userId}`);
   return toBaseUser(row, await repo.findMemberships(ctx.db, [userId]), ctx.now());
 }
 
@@ -45,7 +43,7 @@ export async function updateProfile(ctx: AppContext, userId: number, body: Updat
   try {
     await repo.updateUser(ctx.db, userId, changes);
   } catch (error) {
-    throw conflictFromUniqueViolation(error) ?? error;
+    throw repo.conflictFromUniqueViolation(error) ?? error;
   }
   return getUserInfo(ctx, userId);
 }
