@@ -1,7 +1,7 @@
 import { defineConfig } from '@lingui/conf';
 import { formatter } from '@lingui/format-po';
 
-/** The eight interface languages of spec section 1; en-us is the source and the fallback. */
+/** The eight interface languages (docs/product.md, Overview); en-us is the source and the fallback. */
 export default defineConfig({
   sourceLocale: 'en-us',
   locales: ['zh-cn', 'en-us', 'de-de', 'ko-kr', 'ru-ru', 'es-es', 'ja-jp', 'zh-tw'],

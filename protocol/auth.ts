@@ -1,4 +1,4 @@
-/** Request bodies of api.md Authentication and Users, as zod schemas whose messages name the field and the rule. */
+/** Request bodies of docs/api.md, Authentication and Users, as zod schemas whose messages name field and rule. */
 import { z } from 'zod';
 import { LIMITS } from './constants.ts';
 import { EMAIL_PATTERN, isIsoDate, MD5_PATTERN, USERNAME_PATTERN } from './validators.ts';
@@ -83,7 +83,7 @@ export const passwordBody = z.object({
   newPassword: md5Password('newPassword'),
 });
 
-/** Profile fields of spec section 7, any subset; unknown fields are ignored. */
+/** Profile fields of docs/api.md, Users (update), any subset; unknown fields are ignored. */
 export const updateBody = z.object({
   avatar: text('avatar', 1024).optional(),
   birthday: birthdayField.optional(),

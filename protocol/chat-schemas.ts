@@ -1,5 +1,5 @@
 /**
- * The zod schemas the server checks incoming chat frames with (api.md "WebSocket"). Apart from chat.ts so that the
+ * The zod schemas the server checks incoming chat frames with (docs/api.md, WebSocket). Apart from chat.ts so that the
  * client, which only needs the types and message types, never loads zod through it.
  */
 import { z } from 'zod';

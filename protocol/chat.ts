@@ -1,5 +1,5 @@
 /**
- * Chat over the WebSocket and REST (api.md "Chat over REST", "WebSocket"): message shapes, message types and frame
+ * Chat over the WebSocket and REST (docs/api.md, Chat over REST and WebSocket): message shapes, message types and frame
  * unions in both directions. Zod-free on purpose: the client imports it in the first load; the zod schemas the server
  * checks incoming frames with are in chat-schemas.ts.
  */
@@ -21,7 +21,7 @@ export const MessageType = {
 } as const;
 export type MessageType = (typeof MessageType)[keyof typeof MessageType];
 
-/** Types 3-7 are written by the server and make the receiving client refresh user info (spec 4). */
+/** Types 3-7 are written by the server and make the receiving client refresh user info (docs/product.md, Messages). */
 export function refreshesUserInfo(type: number): boolean {
   return type >= MessageType.characterGift && type <= MessageType.balanceChanged;
 }

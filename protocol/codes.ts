@@ -1,4 +1,4 @@
-/** Envelope and socket codes of api.md; the HTTP status equals the code. */
+/** Envelope and socket codes of docs/api.md, Transport; the HTTP status equals the code. */
 export const Code = {
   ok: 200,
   badRequest: 400,

@@ -1,4 +1,4 @@
-/** Business constants and limits of product-spec section 9, shared by client, worker and server. */
+/** Business constants and limits of docs/product.md, Constants, shared by client, worker and server. */
 
 export const PRIMARY_COLOR = '#597CFF';
 export const CURRENCY = 'USD';
@@ -50,7 +50,7 @@ export const UPLOAD = {
   imageTypes: ['image/jpeg', 'image/png'],
 } as const;
 
-/** Token lifetime: 30 days unused (api.md Authentication). */
+/** Token lifetime: 30 days unused (docs/api.md, Authentication). */
 export const TOKEN_IDLE_DAYS = 30;
 /** Password reset code: 6 digits, valid 15 minutes. */
 export const RESET_CODE_MINUTES = 15;

@@ -1,12 +1,12 @@
 /**
- * Likes, visits, reports, search and meet of api.md Users: request bodies as zod schemas whose messages name the
+ * Likes, visits, reports, search and meet of docs/api.md, Users: request bodies as zod schemas whose messages name the
  * field and the rule, the paged answer shape, and the page/size rule both sides follow.
  */
 import { z } from 'zod';
 import { DEFAULT_PAGE_SIZE, LIMITS, PAGE_SIZES } from './constants.ts';
 import type { BaseUser } from './user.ts';
 
-/** Every paged list answer (api.md: `{ list, total }`). */
+/** Every paged list answer (docs/api.md, Users: `{ list, total }`). */
 export interface PageOf<T> {
   list: T[];
   total: number;
@@ -15,7 +15,7 @@ export interface PageOf<T> {
 /** A visitor row: the member plus when they last came (ISO 8601). */
 export type Visitor = BaseUser & { visitedAt: string };
 
-/** Report reasons 1-6 (spec 2 report dialog); the client names them, the server only checks the range. */
+/** Report reasons 1-6 (docs/product.md, Social); the client names them, the server only checks the range. */
 export const REPORT_TYPES = [1, 2, 3, 4, 5, 6] as const;
 export type ReportType = (typeof REPORT_TYPES)[number];
 
@@ -55,7 +55,7 @@ export interface PageQuery {
 
 /**
  * `page` from 1, `size` one of 5, 10, 20, 30, 40, 50 (default 10). Query values arrive as strings; empty ones count
- * as absent (spec 5 drops them). Answers the parsed query or the member-facing message of the first problem.
+ * as absent (docs/product.md, Validation). Answers the parsed query or the member-facing message of the first problem.
  */
 export function parsePageQuery(query: { page?: unknown; size?: unknown }): PageQuery | { error: string } {
   const raw = (v: unknown) => (v === undefined || v === null || v === '' ? undefined : String(v));
@@ -77,7 +77,7 @@ export function parsePageQuery(query: { page?: unknown; size?: unknown }): PageQ
   return out;
 }
 
-/** The search keyword: trimmed, required, at most 50 characters (spec 5 header search). */
+/** The search keyword: trimmed, required, at most 50 characters (docs/product.md, Header). */
 export function parseKeyword(value: unknown): string | { error: string } {
   if (Array.isArray(value)) return { error: 'keyword must be given once' };
   const keyword = typeof value === 'string' ? value.trim() : '';

@@ -1,4 +1,4 @@
-/** User shapes of product-spec section 3 and api.md Users, with the derived values as pure functions. */
+/** User shapes (docs/product.md, Members and their values; docs/api.md, Users) and derived values, pure. */
 import { CHARACTERS_PER_GOLD } from './constants.ts';
 
 export const LEVEL_NONE = '';

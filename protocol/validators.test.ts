@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { isEmail, isIsoDate, isMd5, isNonEmpty, isPasswordLength, isUsername } from './validators.ts';
 
-describe('isEmail (spec 5: local part, @, 2-10 alphanumeric label, 1-3 suffixes of 2-4 lowercase letters)', () => {
+describe('isEmail (docs/product.md, Validation: local part, @, 2-10 letters or digits, 1-3 suffixes of 2-4 a-z)', () => {
   it.each([
     'a@bc.de',
     'first.last+tag@example.com',

@@ -1,4 +1,4 @@
-/** Validation rules of product-spec section 5, pure and shared by the forms and the server. */
+/** Validation rules of docs/product.md, Validation, pure and shared by the forms and the server. */
 import { LIMITS } from './constants.ts';
 
 /** A local part, an @, a 2-10 character alphanumeric domain label, then 1-3 suffixes of 2-4 lowercase letters. */

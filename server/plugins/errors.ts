@@ -1,4 +1,4 @@
-/** The api.md envelope for every answer: `{ code, message, data }` with the HTTP status equal to `code`. */
+/** The envelope (docs/api.md, Transport) of every answer: `{ code, message, data }`, HTTP status equal to `code`. */
 import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
 import type { z } from 'zod';
 import { Code, type Envelope } from '#protocol/codes.ts';

@@ -1,4 +1,4 @@
-/** Security headers on every answer (api.md Transport). */
+/** Security headers on every answer (docs/api.md, Transport). */
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../config.ts';
 

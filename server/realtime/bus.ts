@@ -1,6 +1,6 @@
 /**
  * Fan-out between server instances. In-process for one server; a Redis engine will implement the same
- * interface for several (architecture.md). Topics are `user:<id>` (realtime/hub.ts); messages are serialized frames.
+ * interface for several (docs/architecture.md). Topics are `user:<id>` (realtime/hub.ts); messages: serialized frames.
  */
 export interface Bus {
   publish(topic: string, message: unknown): Promise<void>;

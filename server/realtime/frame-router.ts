@@ -1,6 +1,6 @@
 /**
  * Turns one raw frame of a signed-in socket into a use case call, and every refusal into an error frame on that
- * same socket (api.md: code 400 for bad frames, the socket stays open). Pure of sockets: it returns the direct
+ * same socket (docs/api.md, WebSocket: 400 for bad frames, socket stays open). Pure of sockets: it returns the direct
  * answer; use cases publish what all of a member's sockets must see through the hub.
  */
 

@@ -1,4 +1,4 @@
-/** Which browser pages may open the socket: our own origin and ALLOWED_ORIGINS (api.md WebSocket). */
+/** Which browser pages may open the socket: our own origin and ALLOWED_ORIGINS (docs/api.md, WebSocket). */
 
 export function isAllowedOrigin(
   origin: string | undefined,

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { panelFor } from './panel-rules.ts';
 
-describe('panelFor (spec 2 side panels)', () => {
+describe('panelFor (docs/product.md, Side panels)', () => {
   it('shows the user-info panel on its routes and on my own homepage', () => {
     for (const path of ['/vip', '/recharge', '/square', '/like/me', '/i/like', '/visitor']) {
       expect(panelFor(path, 7)).toBe('user');

@@ -1,4 +1,4 @@
-/** Which side panel a route shows (spec 2 "Side panels"), as a pure function of the path and my id. */
+/** Which side panel a route shows (docs/product.md, Side panels), as a pure function of the path and my id. */
 export type PanelKind = 'user' | 'friend' | 'account' | null;
 
 const USER_PANEL_PATHS = ['/vip', '/recharge', '/square', '/like/me', '/i/like', '/visitor'];

@@ -1,7 +1,7 @@
 /**
  * One socket and one chat service per signed-in session: they start when a token appears (sign-in, app start
  * with a stored token) and stop when it goes (sign-out, 401 from REST or the socket). Socket events become the
- * spec 8 alerts; incoming messages may become browser notifications while the page is hidden.
+ * alerts of docs/product.md, Socket; incoming messages may become browser notifications while the page is hidden.
  * The chat feature (service, outbox, IndexedDB cache) and lib/storage.ts are imported when a session starts or
  * ends, not statically: signed out, /login's first load carries none of them.
  */

@@ -1,5 +1,5 @@
 /**
- * Connects lib/http.ts's hooks to the store, router and toaster (spec 7, 8), so lib/ stays free of app/.
+ * Connects lib/http.ts's hooks to the store, router and toaster (docs/product.md, Calls), so lib/ stays free of app/.
  */
 import { atom } from 'jotai';
 import {
@@ -22,7 +22,7 @@ export interface RouterLike {
   navigate: (options: { href: string; replace?: boolean }) => unknown;
 }
 
-/** 401 from REST or the socket: forget the session and go to /login?redirect=<where the member was> (spec 4). */
+/** 401 from REST or socket: forget the session, go to /login?redirect=<here> (docs/product.md, Sign-in and session). */
 export function clearSessionToLogin(store: AppStore, router: RouterLike): void {
   store.set(clearSessionAtom);
   const { pathname, href } = router.state.location;

@@ -1,5 +1,5 @@
 /**
- * The one HTTP client (spec section 7, api.md Transport). It unwraps the `{ code, message, data }` envelope
+ * The one HTTP client (docs/product.md, Calls; docs/api.md, Transport) unwraps the `{ code, message, data }` envelope
  * and reports side effects through hooks that app/ wires to the store, router and toaster, so lib/ never
  * imports app/ or features/.
  *
@@ -52,7 +52,7 @@ const defaultHooks: HttpHooks = {
   onPermissionsChanged: noop,
 };
 
-/** Empty or null query values are dropped (spec 5): the server would read '' as a real filter. */
+/** Empty or null query values are dropped (docs/product.md, Validation): the server would read '' as a real filter. */
 export function cleanQuery(query: Query | undefined): Record<string, string> | undefined {
   if (!query) return undefined;
   const out: Record<string, string> = {};

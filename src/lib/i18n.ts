@@ -1,6 +1,6 @@
 /**
  * Interface language: lingui with one lazily loaded catalog per locale, en-us as default and fallback,
- * the choice kept in localStorage under `lang` (spec 3, 9) and mirrored to `<html lang>`.
+ * the choice kept in localStorage under `lang` (docs/product.md, Constants) and mirrored to `<html lang>`.
  */
 import { i18n, type Messages } from '@lingui/core';
 import { DEFAULT_LOCALE, LOCALES, type Locale } from '#protocol/constants.ts';

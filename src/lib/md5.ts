@@ -1,5 +1,5 @@
 /**
- * Passwords travel as the lowercase hex md5 of what was typed (spec 5, api.md Authentication). spark-md5 is loaded
+ * Passwords travel as the lowercase hex md5 of what was typed (docs/api.md, Authentication). spark-md5 is loaded
  * on the first hash (a submit or an upload), so it stays out of the first load of every page.
  */
 import { UPLOAD } from '#protocol/constants.ts';

@@ -1,5 +1,5 @@
 /**
- * Browser notifications for messages (spec 1, 8, 9): shown only while the page is hidden, through the service
+ * Message notifications (docs/product.md, Messages): shown only while the page is hidden, through the service
  * worker's registration when there is one (required on Android) else `new Notification`, closed after
  * NOTIFICATION_CLOSE_MS. Permission is asked only from a user gesture; a denial is a NoticeError.
  */

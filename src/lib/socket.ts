@@ -1,5 +1,5 @@
 /**
- * The only WebSocket of the client (architecture rule 3). It owns the connection's life: the token appended to
+ * The client's only WebSocket (docs/architecture.md, Import rules 3) owns the connection's life: the token appended to
  * the address, reconnect after SOCKET_RETRY_MS, a ping every PING_INTERVAL_MS, closing when no pong arrived for
  * PONG_TIMEOUT_MS, one retry after SEND_RETRY_MS for a send while disconnected. What a frame means is decided by
  * the features that subscribe; what the member sees on an error is decided by app/ through the event listeners.

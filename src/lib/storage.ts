@@ -1,7 +1,7 @@
 /**
- * Persistence owner (architecture rule 3: the only idb-keyval user). Two kinds:
+ * Persistence owner (docs/architecture.md, Import rules 3: the only idb-keyval user). Two kinds:
  * - small session values (token, user info, permissions, language) in localStorage, readable synchronously at
- *   start-up (spec 3 "stored locally");
+ *   start-up (docs/product.md, Sign-in and session);
  * - bulk data in IndexedDB through idb-keyval's named stores: chat history, the conversation list, the outbox of
  *   unsent messages, and a key-value store for cached catalogues (specs, member config) and small metadata.
  *

@@ -1,5 +1,5 @@
 /**
- * Which page buttons a pager shows (spec 2: 7 buttons, 5 in small mode), as a pure function: the first and last
+ * Which page buttons a pager shows (docs/product.md, Routes: 7, or 5 when small) as a pure function: the first and last
  * page always, a run around the current page, and a gap where pages are left out (gaps are not counted).
  */
 import { DEFAULT_PAGE_SIZE, PAGE_SIZES } from '#protocol/constants.ts';

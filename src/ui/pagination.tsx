@@ -1,5 +1,5 @@
 /**
- * Pager for paged lists (spec 2): sizes 5-50 (default 10), hidden when there is nothing to page, 7 page buttons or
+ * Pager for paged lists (docs/product.md, Routes): sizes 5-50 (default 10), hidden with nothing to page, 7 buttons or
  * 5 in small (phone) mode. The size a reader picks is remembered per route name.
  */
 import { useLingui } from '@lingui/react/macro';

@@ -1,4 +1,4 @@
-/** argon2id over the md5 the client sends (api.md Authentication); OWASP's m = 19 MiB, t = 2, p = 1. */
+/** argon2id over the md5 the client sends (docs/api.md, Authentication); OWASP's m = 19 MiB, t = 2, p = 1. */
 import { hash, verify } from '@node-rs/argon2';
 
 const OPTIONS = { memoryCost: 19_456, timeCost: 2, parallelism: 1 } as const;

@@ -1,4 +1,4 @@
-/** HTTP face of api.md Authentication: validate, call the service, wrap in the envelope. */
+/** HTTP face of docs/api.md, Authentication: validate, call the service, wrap in the envelope. */
 import type { FastifyInstance } from 'fastify';
 import { codeBody, loginBody, passwordBody, registerBody, resetBody } from '#protocol/auth.ts';
 import type { AppContext } from '../../context.ts';

@@ -17,7 +17,7 @@ export interface NewMessage {
 
 const MESSAGE_COLUMNS = sql`id, client_id, sender_id, to_id, type, msg, lang, created_at, read_at, translations`;
 
-/** Either side having blocked the other stops a message (api.md: 'You have been blocked'). */
+/** Either side having blocked the other stops a message (docs/api.md, WebSocket: 'You have been blocked'). */
 // Two probes of the primary key; one OR-ed probe plans worse (measured on PGlite).
 const blockedBetween = (sender: ReturnType<typeof sql.ref>, to: ReturnType<typeof sql.ref>) =>
   sql`(exists (select 1 from blocks b where b.blocker_id = ${to} and b.blocked_id = ${sender})

@@ -1,4 +1,4 @@
-/** HTTP face of api.md "Chat over REST" and the block list. */
+/** HTTP face of docs/api.md, Chat over REST, and the block list. */
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context.ts';
 import { requireAuth } from '../../plugins/auth.ts';

@@ -50,7 +50,7 @@ export function checkChart(senderId: number, frame: ChartFrame): void {
   }
 }
 
-/** Query of GET /api/chat/history/{peerId}; empty values count as absent (spec 5 drops them anyway). */
+/** Query of GET /api/chat/history/{peerId}; empty values are absent (docs/product.md, Validation). */
 export function parseHistoryQuery(query: { before?: unknown; size?: unknown }): { before?: number; size: number } {
   const before = query.before === undefined || query.before === '' ? undefined : String(query.before);
   const size = query.size === undefined || query.size === '' ? undefined : String(query.size);

@@ -40,7 +40,7 @@ export async function sendChart(ctx: AppContext, senderId: number, frame: ChartF
 export interface SystemMessageInput {
   senderId: number;
   toId: number;
-  /** 3-7: gifts and balance changes (api.md Message types). */
+  /** 3-7: gifts and balance changes (docs/api.md, Chat over REST: message types). */
   type: 3 | 4 | 5 | 6 | 7;
   msg: string;
 }

@@ -1,7 +1,7 @@
 /**
  * Group commit for chat messages. Writing one transaction per message caps PGlite at a few thousand a second;
  * queued messages are instead stored together: one pair check, one multi-row insert, one unread update, one
- * commit. Each sender is answered only after that commit (api.md: acked only once durably stored).
+ * commit. Each sender is answered only after that commit (docs/api.md, WebSocket: acked only once stored).
  */
 import type { Message } from '#protocol/chat.ts';
 import type { Db } from '../../db/database.ts';

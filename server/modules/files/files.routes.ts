@@ -1,4 +1,4 @@
-/** HTTP face of api.md Files: POST /api/file/upload/{type}, multipart field `file`. */
+/** HTTP face of docs/api.md, Files: POST /api/file/upload/{type}, multipart field `file`. */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { UPLOAD } from '#protocol/constants.ts';
 import type { AppContext } from '../../context.ts';

@@ -1,4 +1,4 @@
-/** HTTP face of api.md Users: likes, visitors, reports, search and meet. */
+/** HTTP face of docs/api.md, Users: likes, visitors, reports, search and meet. */
 import type { FastifyInstance } from 'fastify';
 import { likeAddBody, reportAddBody, visitorAddBody } from '#protocol/social.ts';
 import type { AppContext } from '../../context.ts';

@@ -38,7 +38,7 @@ export async function likes(
   return { list: await toBaseUsers(ctx, rows), total };
 }
 
-/** A visit to oneself is ignored (api.md); anyone else's page must exist. */
+/** A visit to oneself is ignored (docs/api.md, Users); anyone else's page must exist. */
 export async function addVisit(ctx: AppContext, me: number, userId: number): Promise<null> {
   if (userId === me) return null;
   await requireMember(ctx.db, userId);

@@ -1,4 +1,4 @@
-/** HTTP face of api.md Users (profile part). */
+/** HTTP face of docs/api.md, Users (profile part). */
 import type { FastifyInstance } from 'fastify';
 import { updateBody } from '#protocol/auth.ts';
 import type { AppContext } from '../../context.ts';

@@ -1,4 +1,4 @@
-/** Pure rules of members: the wire shapes of api.md Users, profile checks and the refusals about members. */
+/** Pure rules of members: the wire shapes of docs/api.md, Users, profile checks and the refusals about members. */
 import { DAILY_CHARACTERS } from '#protocol/constants.ts';
 import {
   ageOn,
@@ -64,7 +64,7 @@ export function utcDay(now: Date): string {
   return now.toISOString().slice(0, 10);
 }
 
-/** The daily allowance resets at UTC midnight and does not accumulate (spec section 9). */
+/** The daily allowance resets at UTC midnight and does not accumulate (docs/product.md, Translation). */
 export function dayCharacterCount(
   stored: { day_characters: number; day_characters_date: string | null },
   now: Date,

@@ -9,7 +9,7 @@ import { useAppBadge } from '../pwa/app-badge.ts';
 import { Header } from './header.tsx';
 import { MainNav } from './main-nav.tsx';
 
-// Side panels load with the routes that show them (spec 2 "Side panels"); /chat has none, so its first load goes
+// Side panels load with the routes that show them (docs/product.md, Side panels); /chat has none, so its first load
 // without them. The friend panel brings the social feature (likes, report dialog) along.
 const FriendPanel = lazy(() => import('#features/social/index.ts').then((m) => ({ default: m.FriendPanel })));
 const UserInfoPanel = lazy(() => import('#features/account/panels.ts').then((m) => ({ default: m.UserInfoPanel })));

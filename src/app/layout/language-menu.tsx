@@ -5,7 +5,7 @@ import { LOCALES, type Locale } from '#protocol/constants.ts';
 import { ChevronDownIcon, GlobeIcon } from '#ui/icons.tsx';
 import { Menu } from '#ui/menu.tsx';
 
-/** The eight languages, each named in itself (spec 1, 2). The menu's code loads when the reader reaches for it. */
+/** The eight languages, each named in itself (docs/product.md, Overview); the menu's code loads when reached for. */
 export function LanguageMenu({ compact = false }: { compact?: boolean }) {
   const { t, i18n } = useLingui();
   const [pending, setPending] = useState(false);

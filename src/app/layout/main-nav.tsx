@@ -4,7 +4,7 @@ import { useAtomValue } from 'jotai';
 import { unreadCountAtom } from '#features/chat/index.ts';
 import { ChatIcon, CrownIcon, SquareIcon, WalletIcon } from '#ui/icons.tsx';
 
-/** Header menu of spec 2; the same links form the bottom tab bar on phones. */
+/** Header menu (docs/product.md, Header); the same links form the bottom tab bar on phones. */
 export function MainNav({ variant }: { variant: 'top' | 'bottom' }) {
   const { t } = useLingui();
   const unread = useAtomValue(unreadCountAtom);

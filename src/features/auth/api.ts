@@ -1,4 +1,4 @@
-/** Calls of api.md Authentication and Users that the session needs. Passwords leave as md5 (spec 5). */
+/** Calls of docs/api.md, Authentication and Users, that the session needs. Passwords leave as md5. */
 import { http } from '#lib/http.ts';
 import { md5 } from '#lib/md5.ts';
 import type { UserInfo } from '#protocol/user.ts';

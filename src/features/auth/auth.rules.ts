@@ -1,4 +1,4 @@
-/** Form rules of spec 5. Each returns the first failing message per field, as lingui descriptors. */
+/** Form rules of docs/product.md, Validation. Each gives the first failing message per field, as lingui descriptors. */
 
 import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { afterSignIn, resolveGuard, safeRedirect } from './guard.ts';
 
-describe('resolveGuard (spec 4)', () => {
+describe('resolveGuard (docs/product.md, Sign-in and session)', () => {
   it('sends a visitor without a token to /login with the full path', () => {
     expect(resolveGuard('/chat', null)).toBe('/login?redirect=%2Fchat');
     expect(resolveGuard('/homepage/9?tab=1', undefined)).toBe('/login?redirect=%2Fhomepage%2F9%3Ftab%3D1');

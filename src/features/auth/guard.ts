@@ -1,6 +1,6 @@
-/** Route guard rules of spec 4 as pure functions, so they are tested without a router. */
+/** Route guard rules (docs/product.md, Sign-in and session) as pure functions, so they are tested without a router. */
 
-/** Routes open without a token (spec 6 "whitelist"); /forget and /register are the login page's other modes. */
+/** Routes open without a token (docs/product.md, Routes); /forget and /register are the login page's other modes. */
 export const PUBLIC_PATHS = ['/login', '/forget', '/register'] as const;
 
 export function isPublicPath(pathname: string): boolean {

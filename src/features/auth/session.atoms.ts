@@ -1,5 +1,5 @@
 /**
- * The session (spec 3 "stored locally", spec 4 Authentication): token, user info and permissions, kept in
+ * The session (docs/product.md, Sign-in and session): token, user info and permissions, kept in
  * localStorage so a reload stays signed in. A token present means signed in.
  */
 import { atom } from 'jotai';
@@ -15,7 +15,7 @@ export const userInfoAtom = atomWithStorage<UserInfo | null>('userInfo', null, l
 });
 export const permissionsAtom = atomWithStorage<string[]>('permissions', [], local<string[]>(), { getOnInit: true });
 
-/** Flips when the server says permissions changed (spec 4 "page-reload flag"). */
+/** Flips when the server says permissions changed (docs/product.md, Memberships and roles). */
 export const reloadFlagAtom = atom(false);
 
 export const clearSessionAtom = atom(null, (_get, set) => {

@@ -1,4 +1,4 @@
-/** Chat over REST (api.md "Chat over REST", "Files", block list): one function per endpoint on lib/http. */
+/** Chat over REST (docs/api.md, Chat over REST, Files, Users: block list): one function per endpoint on lib/http. */
 import { http } from '#lib/http.ts';
 import { md5File } from '#lib/md5.ts';
 import type { Message } from '#protocol/chat.ts';
@@ -26,7 +26,7 @@ export const fetchBlockList = () => http.get<BaseUser[]>('/api/user/block/list',
 export const fetchChatPeer = (userId: number, options: { silent?: boolean } = {}) =>
   http.get<BaseUser>(`/api/system/user/base/${userId}`, undefined, options);
 
-/** Multipart `file` named by its md5 (spec 7), answered with the file's URL. */
+/** Multipart `file` named by its md5 (docs/product.md, Uploads), answered with the file's URL. */
 export async function uploadImage(file: File): Promise<string> {
   const ext = file.type === 'image/png' ? 'png' : 'jpg';
   const name = `${await md5File(file)}.${ext}`;

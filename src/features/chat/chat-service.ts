@@ -60,7 +60,7 @@ export interface ChatServiceOptions {
   network?: Network;
   isVisible?: () => boolean;
   toast?: (kind: 'error' | 'warning' | 'success', message: string) => void;
-  /** Types 3-7 arrived: balances or membership changed (spec 4). */
+  /** Types 3-7 arrived: balances or membership changed (docs/product.md, Messages). */
   onUserInfoStale?: () => void;
   /** A message from someone else arrived; app/ decides whether to notify (page hidden). */
   onIncoming?: (message: Message, peer: BaseUser | undefined, body: string) => void;
@@ -258,7 +258,7 @@ export function createChatService(options: ChatServiceOptions) {
     retry: (clientId: string) => sender.retry(clientId),
     cancel: (clientId: string) => sender.cancel(clientId),
     uploadImage: (file: File) => api.uploadImage(file),
-    /** Sends the block frame and resolves on the server's ack (spec 4: then the page goes back). */
+    /** Sends the block frame and resolves on the server's ack (docs/product.md, Messages: then the page goes back). */
     block: (receiverId: number, block: boolean) => blocks.request(receiverId, block),
     /** Waits for queued cache writes (tests; sign-out clears the cache right after). */
     flush: () => cache.flush(),

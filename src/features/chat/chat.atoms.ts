@@ -1,5 +1,5 @@
 /**
- * Chat state in the one app store. It outlives the /chat page on purpose (spec 2: the route is cached): leaving
+ * Chat state in the one app store. It outlives the /chat page on purpose (docs/product.md, Routes: cached): leaving
  * and coming back shows the same list, history and scroll-worthy state at once, then refreshes in the background.
  */
 import { atom } from 'jotai';

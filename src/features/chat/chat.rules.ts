@@ -157,7 +157,7 @@ export function previewKind(type: number): PreviewKind {
   return 'text';
 }
 
-/** A text is sendable only with a non-whitespace character (spec 5) and within the limit. */
+/** A text is sendable only with a non-whitespace character (docs/product.md, Validation) and within the limit. */
 export function canSendText(text: string, limit: number): boolean {
   return /\S/.test(text) && text.length <= limit;
 }

@@ -16,7 +16,7 @@ export interface SearchParams {
 }
 
 /**
- * The header box stores the keyword in an atom and comes here (spec 2); the keyword is mirrored into the URL so a
+ * The header box sets the keyword atom, comes here (docs/product.md, Header); the keyword is mirrored into the URL so a
  * reload or a shared link shows the same results.
  */
 export const Route = createFileRoute('/_auth/search')({

@@ -8,7 +8,7 @@ import { Dialog } from '#ui/dialog.tsx';
 import { useToast } from '#ui/toast.tsx';
 import { updateProfile } from '../api.ts';
 
-/** Edits the sign (about-me text, max 255: spec 5); saving says 'Save successfully' (spec 8). */
+/** Edits the sign (about-me text, max 255); saving says 'Save successfully' (docs/product.md, Social). */
 export function AboutMeDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
   const { t } = useLingui();
   const id = useId();

@@ -9,7 +9,7 @@ export interface UserMenuProps {
   username: string;
   avatar?: string | null;
   onNavigate: (to: '/profile' | '/change/password') => void;
-  /** Called only after the reader confirms (spec 2: sign-out asks first). */
+  /** Called only after the reader confirms (docs/product.md, Header: sign-out asks first). */
   onSignOut: () => void | Promise<void>;
 }
 

@@ -13,7 +13,7 @@ export interface ForgetFormProps {
   footer?: ReactNode;
 }
 
-/** Password recovery (api.md): e-mail → send code → code and new password → reset → back to sign-in. */
+/** Password recovery (docs/api.md, Authentication): e-mail → code → code and new password → reset → sign-in. */
 export function ForgetForm({ onDone, footer }: ForgetFormProps) {
   const { t, i18n } = useLingui();
   const toast = useToast();

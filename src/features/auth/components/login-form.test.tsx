@@ -8,7 +8,7 @@ import { RegisterForm } from './register-form.tsx';
 afterEach(cleanup);
 
 describe('LoginForm', () => {
-  it('shows both messages of spec 5 when submitted empty and calls nothing', () => {
+  it('shows both form messages (docs/product.md) when submitted empty and calls nothing', () => {
     const onSignedIn = vi.fn();
     renderWithApp(<LoginForm onSignedIn={onSignedIn} />);
     fireEvent.click(screen.getByRole('button', { name: 'Sign in' }));
@@ -28,7 +28,7 @@ describe('LoginForm', () => {
 });
 
 describe('RegisterForm', () => {
-  it('lists each missing field with its spec 5 message', () => {
+  it('lists each missing field with its form message (docs/product.md)', () => {
     renderWithApp(<RegisterForm onRegistered={() => {}} />);
     fireEvent.click(screen.getByRole('button', { name: 'Register' }));
     for (const message of [

@@ -59,7 +59,7 @@ describe('Composer', () => {
     expect(screen.getByText('1900 of 2000 characters')).toBeTruthy();
   });
 
-  it('refuses a non-image file with the spec 8 text and uploads nothing', () => {
+  it('refuses a non-image file with the docs/product.md Uploads text and uploads nothing', () => {
     const { onSendImage } = setup();
     pick(new File(['gif'], 'a.gif', { type: 'image/gif' }));
     expect(screen.getByRole('alert').textContent).toBe('文件必须是图片!');

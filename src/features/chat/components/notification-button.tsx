@@ -32,7 +32,7 @@ export function NotificationButton({ env, iosNeedsInstall }: { env?: NotifyEnv; 
         try {
           await requestNotificationPermission(env);
         } catch (error) {
-          // NoticeError: 'Message notification has been denied' (spec 8).
+          // NoticeError: 'Message notification has been denied' (docs/product.md, Messages).
           toast('error', error instanceof Error ? error.message : t`Message notification has been denied`);
         } finally {
           setAsking(false);

@@ -5,7 +5,7 @@ import { LIMITS } from '#lib/validators.ts';
 import { SearchIcon } from '#ui/icons.tsx';
 import { searchKeywordAtom } from '../search.atoms.ts';
 
-/** Header search (spec 2): at most 50 characters, Enter stores the username and calls `onSearch`. */
+/** Header search (docs/product.md, Header): at most 50 characters, Enter stores the username and calls `onSearch`. */
 export function SearchBox({ onSearch }: { onSearch: (username: string) => void }) {
   const { t } = useLingui();
   const [stored, setStored] = useAtom(searchKeywordAtom);

@@ -17,7 +17,7 @@ import { ReportDialog } from './report-dialog.tsx';
 export interface FriendPanelProps {
   userId: string;
   onChat: (userId: number) => void;
-  /** After the server acked a block (spec 4: 'then goes back'). */
+  /** After the server acked a block (docs/product.md, Messages: 'then goes back'). */
   onBlocked: () => void;
 }
 

@@ -11,7 +11,7 @@ import { MemberCard, MemberCardSkeleton } from './member-card.tsx';
 import './social.css';
 
 export interface MemberListProps<T extends BaseUser> {
-  /** Names the route for the remembered page size (spec 2: remembered per route name). */
+  /** Names the route for the remembered page size (docs/product.md, Routes: remembered per route name). */
   routeName: string;
   page: number;
   onPageChange: (page: number) => void;

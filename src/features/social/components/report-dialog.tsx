@@ -6,7 +6,7 @@ import { Dialog } from '#ui/dialog.tsx';
 import { useToast } from '#ui/toast.tsx';
 import { reportUser } from '../api.ts';
 
-/** The six report reasons (spec 2: type 1 to 6). */
+/** The six report reasons (docs/product.md, Social: type 1 to 6). */
 export const REPORT_REASONS = [
   { type: 1, label: msg`Spam or advertising` },
   { type: 2, label: msg`Fraud or scam` },
