@@ -16,7 +16,7 @@ const CODES: Record<Failure, number> = {
   unavailable: Code.unavailable,
 };
 
-/** The envelope code (and HTTP status) of a domain refusal; socket frames carry the same codes (api.md). */
+/** The envelope code (and HTTP status) of a domain refusal; socket frames carry the same codes (docs/api.md, Transport). */
 export function codeOf(error: DomainError): number {
   return CODES[error.failure];
 }
