@@ -51,8 +51,41 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ NODE_ENV: 'production', SESSION_SECRET: 'x'.repeat(32) })).toThrow(
       'PAYLOAD_KEY must be set',
     );
-    expect(loadConfig({ NODE_ENV: 'production', SESSION_SECRET: 'x'.repeat(32), PAYLOAD_KEY: 'y' }).nodeEnv).toBe(
-      'production',
+    expect(
+      loadConfig({ NODE_ENV: 'production', SESSION_SECRET: 'x'.repeat(32), PAYLOAD_KEY: 'y'.repeat(32) }).nodeEnv,
+    ).toBe('production');
+  });
+
+  const strong = { SESSION_SECRET: 's'.repeat(32), PAYLOAD_KEY: 'p'.repeat(32) };
+
+  it.each([
+    ['SESSION_SECRET', 'x'.repeat(31), 31],
+    ['PAYLOAD_KEY', 'short', 5],
+    ['PAYLOAD_KEY', ' ', 1],
+    // Counted in bytes, not characters: ten 3-byte characters are 30 bytes.
+    ['SESSION_SECRET', '秘'.repeat(10), 30],
+  ])('refuses %s of %j in production, naming its length', (name, value, bytes) => {
+    const load = () => loadConfig({ NODE_ENV: 'production', ...strong, [name]: value });
+    expect(load).toThrow(ConfigError);
+    expect(load).toThrow(`${name} is ${bytes} bytes; it must be at least 32 random bytes when NODE_ENV=production`);
+  });
+
+  it('takes 32 bytes, multi-byte characters counted as bytes', () => {
+    expect(loadConfig({ NODE_ENV: 'production', ...strong, SESSION_SECRET: '秘'.repeat(11) }).sessionSecret).toBe(
+      '秘'.repeat(11),
     );
+  });
+
+  it('outside production a short secret is the operator’s business', () => {
+    expect(loadConfig({ NODE_ENV: 'development', SESSION_SECRET: 'abc' }).sessionSecret).toBe('abc');
+  });
+
+  it('seeds demo members in production only when DEMO=1 is given', () => {
+    expect(loadConfig({ NODE_ENV: 'production', ...strong }).demo).toBe(false);
+    expect(loadConfig({ NODE_ENV: 'production', ...strong, DEMO: '' }).demo).toBe(false);
+    expect(loadConfig({ NODE_ENV: 'production', ...strong, DEMO: '1' }).demo).toBe(true);
+    expect(loadConfig({ NODE_ENV: 'production', ...strong, DEMO: '0' }).demo).toBe(false);
+    expect(loadConfig({ NODE_ENV: 'development' }).demo).toBe(true);
+    expect(loadConfig({ NODE_ENV: 'test' }).demo).toBe(true);
   });
 });

@@ -4,12 +4,19 @@ import { z } from 'zod';
 
 const DEV_SESSION_SECRET = 'amity-dev-session-secret-change-me';
 const DEV_PAYLOAD_KEY = 'amity-dev-payload-key';
+/** 256 bits: a shorter key can be guessed offline from one HMAC or one encrypted payload. */
+export const MIN_SECRET_BYTES = 32;
+/** Every key the server signs or encrypts with; production refuses a default or short one. */
+const SECRETS = [
+  ['SESSION_SECRET', DEV_SESSION_SECRET],
+  ['PAYLOAD_KEY', DEV_PAYLOAD_KEY],
+] as const;
 
-const flag = (name: string, fallback: boolean) =>
+const flag = <F extends boolean | undefined>(name: string, fallback: F) =>
   z
     .string()
     .optional()
-    .transform((v, ctx) => {
+    .transform((v, ctx): boolean | F => {
       if (v === undefined || v === '') return fallback;
       if (/^(1|true|yes|on)$/i.test(v)) return true;
       if (/^(0|false|no|off)$/i.test(v)) return false;
@@ -49,7 +56,8 @@ const envSchema = z.object({
   DATABASE_URL: optionalText.refine((v) => v === undefined || /^(postgres(ql)?|memory):\/\//.test(v), {
     message: 'DATABASE_URL must start with postgres://, postgresql:// or be memory://',
   }),
-  DEMO: flag('DEMO', true),
+  // Unset: on in development and test, off in production (demo members have a published password).
+  DEMO: flag('DEMO', undefined),
   NODE_ENV: z
     .enum(['development', 'production', 'test'], { message: 'NODE_ENV must be development, production or test' })
     .default('development'),
@@ -122,11 +130,17 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
   }
   if (e.NODE_ENV === 'production') {
     // Default secrets are public (they are in this file), so a production server with one would be open.
-    if (e.SESSION_SECRET === DEV_SESSION_SECRET) {
-      throw new ConfigError('SESSION_SECRET must be set to a private value when NODE_ENV=production');
-    }
-    if (e.PAYLOAD_KEY === DEV_PAYLOAD_KEY) {
-      throw new ConfigError('PAYLOAD_KEY must be set to a private value when NODE_ENV=production');
+    for (const [name, fallback] of SECRETS) {
+      const value = e[name];
+      if (value === fallback) {
+        throw new ConfigError(`${name} must be set to a private value when NODE_ENV=production`);
+      }
+      const bytes = Buffer.byteLength(value, 'utf8');
+      if (bytes < MIN_SECRET_BYTES) {
+        throw new ConfigError(
+          `${name} is ${bytes} bytes; it must be at least ${MIN_SECRET_BYTES} random bytes when NODE_ENV=production (for example: openssl rand -base64 32)`,
+        );
+      }
     }
   }
   return {
@@ -134,7 +148,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     host: e.HOST,
     dataDir: resolve(e.DATA_DIR),
     databaseUrl: e.DATABASE_URL,
-    demo: e.DEMO,
+    demo: e.DEMO ?? e.NODE_ENV !== 'production',
     nodeEnv: e.NODE_ENV,
     sessionSecret: e.SESSION_SECRET,
     payloadKey: e.PAYLOAD_KEY,
