@@ -1,7 +1,7 @@
 /** Request bodies of docs/api.md, Authentication and Users, as zod schemas whose messages name field and rule. */
 import { z } from 'zod';
 import { LIMITS } from './constants.ts';
-import { EMAIL_PATTERN, isIsoDate, MD5_PATTERN, USERNAME_PATTERN } from './validators.ts';
+import { EMAIL_PATTERN, isIsoDate, isOwnUploadUrl, MD5_PATTERN, USERNAME_PATTERN } from './validators.ts';
 
 /** 'is required' when the field is absent or null, 'must be a string' when it has another type. */
 const missingOr = (field: string, rule: string) => (issue: { input?: unknown }) =>
@@ -85,7 +85,9 @@ export const passwordBody = z.object({
 
 /** Profile fields of docs/api.md, Users (update), any subset; unknown fields are ignored. */
 export const updateBody = z.object({
-  avatar: text('avatar', 1024).optional(),
+  avatar: text('avatar', 1024)
+    .refine((v) => v === '' || isOwnUploadUrl(v), { error: 'avatar must be the path of an image uploaded here' })
+    .optional(),
   birthday: birthdayField.optional(),
   country: required('country', 64).optional(),
   countryId: optionalInt('countryId', 0, 100_000),

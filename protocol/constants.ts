@@ -48,7 +48,15 @@ export const UPLOAD = {
   maxFiles: 5,
   hashSampleBytes: 10_485_760,
   imageTypes: ['image/jpeg', 'image/png'],
+  /** Width × height the server decodes at most (a small file can claim a huge canvas: a decompression bomb). */
+  maxPixels: 40_000_000,
+  /**
+   * The `{type}` values of POST /api/file/upload/{type} (api.md Files): media (chat photos, the default), avatar,
+   * image (any other picture of a profile), moment (timeline photos). `video` is reserved and refused for now.
+   */
+  types: ['media', 'avatar', 'image', 'moment'],
 } as const;
+export type UploadType = (typeof UPLOAD.types)[number];
 
 /** Token lifetime: 30 days unused (docs/api.md, Authentication). */
 export const TOKEN_IDLE_DAYS = 30;

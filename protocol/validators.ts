@@ -36,3 +36,24 @@ export function isIsoDate(value: string): boolean {
   const date = new Date(`${value}T00:00:00Z`);
   return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;
 }
+
+/**
+ * A key of our own uploads: one optional folder (an upload type, or `avatars` of the demo members) and a plain file
+ * name. No `..`, no `//`, no scheme, no query, no percent-escapes, nothing before it (whitespace, control characters).
+ */
+const UPLOAD_KEY = '(?:[a-z0-9][a-z0-9_-]{0,31}/)?[A-Za-z0-9][A-Za-z0-9_-]{0,127}\\.';
+/** SVG only for the demo members' generated avatars; uploads are JPEG or PNG. */
+export const OWN_UPLOAD_PATH = new RegExp(`^/uploads/${UPLOAD_KEY}(?:jpg|png|svg)$`);
+const STORAGE_KEY = new RegExp(`^${UPLOAD_KEY}(?:jpg|png)$`);
+const STORAGE_BASE = /^https:\/\/[a-z0-9.-]+(?::\d{1,5})?\/(?:[A-Za-z0-9_-]+\/)*$/;
+
+/**
+ * The only image URLs a member may store (avatar, chat photo, moment): a path `/uploads/...` of our own uploads, or
+ * a key under `storageBase` (the configured object storage: an https URL ending in `/`) when one is given. The value
+ * is judged exactly as sent, never trimmed or decoded first.
+ */
+export function isOwnUploadUrl(value: string, storageBase?: string): boolean {
+  if (OWN_UPLOAD_PATH.test(value)) return true;
+  if (!storageBase || !STORAGE_BASE.test(storageBase) || !value.startsWith(storageBase)) return false;
+  return STORAGE_KEY.test(value.slice(storageBase.length));
+}

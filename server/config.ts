@@ -75,6 +75,8 @@ const envSchema = z.object({
   WS_MSG_PER_SEC: int('WS_MSG_PER_SEC', 20, 1, 100_000),
   WS_MSG_BURST: int('WS_MSG_BURST', 40, 1, 100_000),
   CHAT_BATCH_LINGER_MS: int('CHAT_BATCH_LINGER_MS', 2, 0, 1000),
+  UPLOADS_PER_MIN: int('UPLOADS_PER_MIN', 30, 1, 100_000),
+  UPLOAD_BYTES_PER_DAY: int('UPLOAD_BYTES_PER_DAY', 100 * 1_048_576, 1, 2 ** 31 - 1),
   BODY_LIMIT_BYTES: int('BODY_LIMIT_BYTES', 1_048_576, 1024, 100 * 1_048_576),
   LOG_LEVEL: z
     .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], {
@@ -103,6 +105,8 @@ export interface Config {
   ws: { idleCloseMs: number; ratePerSec: number; rateBurst: number };
   /** How long the chat writer waits for more messages before storing a batch (group commit). */
   chatBatchLingerMs: number;
+  /** Per member: upload attempts per minute, and bytes uploaded over a sliding 24 hours (api.md Files). */
+  uploads: { perMin: number; bytesPerDay: number };
   bodyLimitBytes: number;
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
 }
@@ -159,6 +163,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     rateLimit: { authPerIpPerMin: e.RATE_LIMIT_AUTH_PER_MIN, authPerAccountPerMin: e.RATE_LIMIT_ACCOUNT_PER_MIN },
     ws: { idleCloseMs: e.WS_IDLE_CLOSE_MS, ratePerSec: e.WS_MSG_PER_SEC, rateBurst: e.WS_MSG_BURST },
     chatBatchLingerMs: e.CHAT_BATCH_LINGER_MS,
+    uploads: { perMin: e.UPLOADS_PER_MIN, bytesPerDay: e.UPLOAD_BYTES_PER_DAY },
     bodyLimitBytes: e.BODY_LIMIT_BYTES,
     logLevel: e.LOG_LEVEL,
   };

@@ -118,6 +118,25 @@ export interface ReportsTable {
   created_at: Timestamp;
 }
 
+/** One stored image, named by the sha256 of its stored bytes (`<hash>.<ext>`). */
+export interface BlobsTable {
+  key: string;
+  bytes: number;
+  width: number;
+  height: number;
+  created_at: Timestamp;
+}
+
+/** One accepted upload by a member; several may point at the same blob. */
+export interface UploadsTable {
+  id: Generated<string>;
+  user_id: number;
+  type: string;
+  blob_key: string;
+  received_bytes: number;
+  created_at: Timestamp;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -131,6 +150,8 @@ export interface Database {
   likes: LikesTable;
   visits: VisitsTable;
   reports: ReportsTable;
+  blobs: BlobsTable;
+  uploads: UploadsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

@@ -5,12 +5,14 @@ import * as initial from './0001-initial.ts';
 import * as chat from './0002-chat.ts';
 import * as messagesWithoutFk from './0003-messages-without-fk.ts';
 import * as social from './0004-social.ts';
+import * as uploads from './0006-uploads.ts';
 
 const migrations: Record<string, Migration> = {
   '0001-initial': initial,
   '0002-chat': chat,
   '0003-messages-without-fk': messagesWithoutFk,
   '0004-social': social,
+  '0006-uploads': uploads,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -1,8 +1,10 @@
 /** Pure chat rules: row → wire Message, what a member may send, and the history query's bounds. */
 import type { ChartFrame, Message, MessageType } from '#protocol/chat.ts';
+import { isOwnUploadUrl } from '#protocol/validators.ts';
 import { invalid } from '../../domain/errors.ts';
 
 export const BLOCKED_MESSAGE = 'You have been blocked';
+export const NO_SUCH_MEMBER = 'No such member';
 export const HISTORY_DEFAULT_SIZE = 30;
 export const HISTORY_MAX_SIZE = 100;
 
@@ -37,20 +39,15 @@ export function toMessage(row: MessageRowLike): Message {
   };
 }
 
-/** An image message carries the URL the upload answered: our own /uploads/ path or an http(s) storage URL. */
-export function isImageUrl(msg: string): boolean {
-  return /^\/uploads\/[\w-]+\/[\w.-]+$/.test(msg) || /^https?:\/\/[^\s"'<>]+$/.test(msg);
-}
-
 /** What the schema cannot know: who is sending. Throws the member-facing refusal. */
 export function checkChart(senderId: number, frame: ChartFrame): void {
   if (frame.toId === senderId) throw invalid('toId: you cannot send a message to yourself');
-  if (frame.type === 2 && !isImageUrl(frame.msg)) {
+  if (frame.type === 2 && !isOwnUploadUrl(frame.msg)) {
     throw invalid('msg: an image message must carry the URL of an uploaded image');
   }
 }
 
-/** Query of GET /api/chat/history/{peerId}; empty values are absent (docs/product.md, Validation). */
+/** Query of GET /api/chat/history/{peerId}; empty values count as absent (spec 5 drops them anyway). */
 export function parseHistoryQuery(query: { before?: unknown; size?: unknown }): { before?: number; size: number } {
   const before = query.before === undefined || query.before === '' ? undefined : String(query.before);
   const size = query.size === undefined || query.size === '' ? undefined : String(query.size);

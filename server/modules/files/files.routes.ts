@@ -1,12 +1,14 @@
 /** HTTP face of docs/api.md, Files: POST /api/file/upload/{type}, multipart field `file`. */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { UPLOAD } from '#protocol/constants.ts';
+import { createStorage } from '../../adapters/storage/storage.ts';
 import type { AppContext } from '../../context.ts';
 import { invalid, tooLarge } from '../../domain/errors.ts';
 import { requireAuth } from '../../plugins/auth.ts';
 import { ok } from '../../plugins/errors.ts';
+import { WindowLimiter } from '../../plugins/rate-limit.ts';
 import { DEFAULT_UPLOAD_TYPE } from './files.rules.ts';
-import { storeImage } from './files.service.ts';
+import { admitUpload, storeImage } from './files.service.ts';
 
 export const UPLOAD_LIMITS = { fileSize: UPLOAD.maxBytes, files: 1, fields: 10, fieldSize: 1024, parts: 12 };
 export const TOO_LARGE = 'File is larger than 5 MB';
@@ -28,10 +30,17 @@ async function readFileField(request: FastifyRequest): Promise<Buffer> {
   throw invalid('file is required');
 }
 
+type UploadRequest = FastifyRequest<{ Params: { type?: string } }>;
+
 export function filesRoutes(app: FastifyInstance, ctx: AppContext): void {
   const auth = requireAuth(ctx.db, ctx.now);
-  const upload = async (request: FastifyRequest<{ Params: { type?: string } }>) =>
-    ok(await storeImage(ctx, request.params.type ?? DEFAULT_UPLOAD_TYPE, await readFileField(request)));
-  app.post<{ Params: { type?: string } }>('/api/file/upload', { preHandler: auth }, upload);
-  app.post<{ Params: { type?: string } }>('/api/file/upload/:type', { preHandler: auth }, upload);
+  const storage = createStorage(ctx.config);
+  // In-process like the sign-in limits: right while one server owns a DATA_DIR; the byte quota is in the database.
+  const perMinute = new WindowLimiter(ctx.config.uploads.perMin, 60_000);
+  const typeOf = (request: UploadRequest) => request.params.type ?? DEFAULT_UPLOAD_TYPE;
+  const admit = async (request: UploadRequest) => admitUpload(ctx, perMinute, request.userId, typeOf(request));
+  const upload = async (request: UploadRequest) =>
+    ok(await storeImage(ctx, storage, request.userId, typeOf(request), await readFileField(request)));
+  app.post<{ Params: { type?: string } }>('/api/file/upload', { preHandler: [auth, admit] }, upload);
+  app.post<{ Params: { type?: string } }>('/api/file/upload/:type', { preHandler: [auth, admit] }, upload);
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isUploadType, sniffImage } from './files.rules.ts';
+import { isUploadType, quotaRetryAfter, sniffImage } from './files.rules.ts';
 
 describe('sniffImage', () => {
   it('knows JPEG and PNG by their first bytes only', () => {
@@ -16,10 +16,43 @@ describe('sniffImage', () => {
 });
 
 describe('isUploadType', () => {
-  it('allows short lowercase words only', () => {
-    expect(isUploadType('media')).toBe(true);
-    expect(isUploadType('avatar_2')).toBe(true);
-    for (const bad of ['', '..', 'a/b', 'Media', '-x', 'x'.repeat(33), '.hidden'])
+  it('allows the listed types only: never a folder name a member makes up', () => {
+    for (const type of ['media', 'avatar', 'image', 'moment']) expect(isUploadType(type)).toBe(true);
+    for (const bad of [
+      '',
+      '..',
+      'a/b',
+      'Media',
+      'video',
+      'avatars',
+      'media ',
+      '__proto__',
+      'constructor',
+      'x'.repeat(33),
+    ])
       expect(isUploadType(bad)).toBe(false);
+  });
+});
+
+describe('quotaRetryAfter (sliding 24 hours)', () => {
+  const now = new Date('2026-01-02T12:00:00Z');
+  const at = (hoursAgo: number) => new Date(now.getTime() - hoursAgo * 3_600_000);
+  it('is 0 while the bytes fit, and 0 exactly at the quota', () => {
+    expect(quotaRetryAfter([], 100, 100, now)).toBe(0);
+    expect(quotaRetryAfter([{ bytes: 60, at: at(3) }], 40, 100, now)).toBe(0);
+  });
+  it('waits until enough of the oldest uploads leave the window', () => {
+    const recent = [
+      { bytes: 50, at: at(20) },
+      { bytes: 30, at: at(10) },
+      { bytes: 20, at: at(1) },
+    ];
+    // 100 used; 10 more needs the 50 from 20 hours ago gone: in 4 hours.
+    expect(quotaRetryAfter(recent, 10, 100, now)).toBe(4 * 3600);
+    // 60 more needs the 30 from 10 hours ago gone too: in 14 hours.
+    expect(quotaRetryAfter(recent, 60, 100, now)).toBe(14 * 3600);
+  });
+  it('says a whole day for a file larger than the quota itself', () => {
+    expect(quotaRetryAfter([], 101, 100, now)).toBe(86_400);
   });
 });

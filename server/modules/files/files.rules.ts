@@ -1,4 +1,5 @@
-/** Pure upload rules: which bytes are an image we accept, and which folder names are allowed. */
+/** Pure upload rules: which bytes are an image we accept, which types exist, and when a member may upload again. */
+import { UPLOAD, type UploadType } from '#protocol/constants.ts';
 
 export type ImageKind = { ext: 'jpg'; mime: 'image/jpeg' } | { ext: 'png'; mime: 'image/png' };
 
@@ -15,9 +16,40 @@ export function sniffImage(bytes: Uint8Array): ImageKind | undefined {
   return undefined;
 }
 
-export const DEFAULT_UPLOAD_TYPE = 'media';
+export const DEFAULT_UPLOAD_TYPE: UploadType = 'media';
 
-/** The {type} path segment becomes a folder name: keep it to a short, harmless word. */
-export function isUploadType(type: string): boolean {
-  return /^[a-z0-9][a-z0-9_-]{0,31}$/.test(type);
+/** Only the listed types (api.md Files); anything else is refused before a byte is read or a folder made. */
+export function isUploadType(type: string): type is UploadType {
+  return (UPLOAD.types as readonly string[]).includes(type);
+}
+
+export function unknownTypeMessage(type: string): string {
+  const known = UPLOAD.types.join(', ');
+  if (type === 'video') return `Video uploads are not available yet; type must be one of ${known}`;
+  return `type must be one of ${known}`;
+}
+
+/** Avatars are shown at most a few hundred pixels wide: a larger one is stored at this size (longest side). */
+export const AVATAR_MAX_SIDE = 1024;
+
+export const DAY_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * The daily byte quota over a sliding 24 hours. `recent` is the member's uploads of the last day, oldest first.
+ * Answers 0 when `incoming` more bytes fit now, else the seconds until enough of them have left the window.
+ */
+export function quotaRetryAfter(
+  recent: readonly { bytes: number; at: Date }[],
+  incoming: number,
+  quota: number,
+  now: Date,
+): number {
+  let used = recent.reduce((sum, r) => sum + r.bytes, 0);
+  if (used + incoming <= quota) return 0;
+  if (incoming > quota) return Math.ceil(DAY_MS / 1000);
+  for (const r of recent) {
+    used -= r.bytes;
+    if (used + incoming <= quota) return Math.max(1, Math.ceil((r.at.getTime() + DAY_MS - now.getTime()) / 1000));
+  }
+  return Math.ceil(DAY_MS / 1000);
 }
