@@ -66,13 +66,30 @@ describe('Composer', () => {
     expect(onSendImage).not.toHaveBeenCalled();
   });
 
-  it('refuses a photo over 5 MiB with the size in the text', () => {
-    const { onSendImage } = setup();
+  it('halves a photo over 5 MiB before upload and sends the smaller one', async () => {
+    const onSendImage = vi.fn(async () => {});
+    const small = new File(['s'], 'big.png', { type: 'image/png' });
+    const shrink = vi.fn(async () => small);
+    renderWithApp(<Composer onSendText={vi.fn()} onSendImage={onSendImage} shrink={shrink} />);
     const big = new File(['x'], 'big.png', { type: 'image/png' });
     Object.defineProperty(big, 'size', { value: 5_242_881 });
-    pick(big);
-    expect(screen.getByRole('alert').textContent).toBe('上传图片大小不能超过 5MB');
-    expect(onSendImage).not.toHaveBeenCalled();
+    await act(async () => pick(big));
+    expect(shrink).toHaveBeenCalledWith(big);
+    expect(onSendImage).toHaveBeenCalledWith(small);
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+
+  it('refuses a photo that stays over 5 MiB, or cannot be drawn, with the size in the text', async () => {
+    for (const shrink of [vi.fn(async () => null), vi.fn(async () => Promise.reject(new Error('not decodable')))]) {
+      const onSendImage = vi.fn(async () => {});
+      renderWithApp(<Composer onSendText={vi.fn()} onSendImage={onSendImage} shrink={shrink} />);
+      const big = new File(['x'], 'big.png', { type: 'image/png' });
+      Object.defineProperty(big, 'size', { value: 5_242_881 });
+      await act(async () => pick(big));
+      expect(screen.getByRole('alert').textContent).toBe('上传图片大小不能超过 5MB');
+      expect(onSendImage).not.toHaveBeenCalled();
+      cleanup();
+    }
   });
 
   it('says "The image is being uploaded" until the upload settles', async () => {

@@ -3,19 +3,25 @@ import { type FormEvent, type KeyboardEvent, useId, useRef, useState } from 'rea
 import { LIMITS, UPLOAD } from '#protocol/constants.ts';
 import { ImageIcon } from '#ui/icons.tsx';
 import { canSendText, checkImage, formatBytes } from '../chat.rules.ts';
+import { halveUntilFits } from '../shrink-image.ts';
 
 export interface ComposerProps {
   onSendText: (text: string) => void;
   /** Uploads and sends the photo; the composer shows the upload state until it settles. */
   onSendImage: (file: File) => Promise<void>;
   disabled?: boolean;
+  /** Makes a photo over the limit fit, or null; tests replace the browser's canvas with their own. */
+  shrink?: (file: File) => Promise<File | null>;
 }
 
 /** The counter appears this close to the limit: earlier it is noise. */
 const COUNTER_FROM = LIMITS.chatMessage - 200;
 
-/** Enter sends, Shift+Enter breaks the line; a photo is checked (type, 5 MiB) before anything is uploaded. */
-export function Composer({ onSendText, onSendImage, disabled }: ComposerProps) {
+/**
+ * Enter sends, Shift+Enter breaks the line; a photo is checked (type) before anything is uploaded, and one over
+ * 5 MiB is halved in width and height until it fits (docs/product.md, Uploads).
+ */
+export function Composer({ onSendText, onSendImage, disabled, shrink = halveUntilFits }: ComposerProps) {
   const { t } = useLingui();
   const id = useId();
   const [text, setText] = useState('');
@@ -43,14 +49,15 @@ export function Composer({ onSendText, onSendImage, disabled }: ComposerProps) {
     if (!file) return;
     const found = checkImage(file);
     if (found?.kind === 'not-image') return setProblem(t`文件必须是图片!`);
-    if (found?.kind === 'too-large') {
-      const size = formatBytes(UPLOAD.maxBytes);
-      return setProblem(t`上传图片大小不能超过 ${size}`);
-    }
     setProblem('');
     setUploading(true);
     try {
-      await onSendImage(file);
+      const ready = found?.kind === 'too-large' ? await shrink(file).catch(() => null) : file;
+      if (!ready) {
+        const size = formatBytes(UPLOAD.maxBytes);
+        return setProblem(t`上传图片大小不能超过 ${size}`);
+      }
+      await onSendImage(ready);
     } finally {
       setUploading(false);
     }
