@@ -84,6 +84,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
     await ctx.mailer.close?.();
     // Queued messages are stored before the database goes; their senders get no ack (sockets are closing).
     await chatWriter.close();
+    hub.close();
     if (!overrides.bus) await bus.close();
     if (!overrides.database) await database.close();
   });

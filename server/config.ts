@@ -67,6 +67,7 @@ const envSchema = z.object({
     message: 'SMTP_URL must start with smtp:// or smtps://',
   }),
   MAIL_FROM: text('Amity <no-reply@amity.local>'),
+  PUBLIC_ORIGIN: optionalText,
   ALLOWED_ORIGINS: text(''),
   CLIENT_DIR: text('dist/client'),
   RATE_LIMIT_AUTH_PER_MIN: int('RATE_LIMIT_AUTH_PER_MIN', 20, 1, 1_000_000),
@@ -98,7 +99,11 @@ export interface Config {
   payloadKey: string;
   smtpUrl: string | undefined;
   mailFrom: string;
+  /** The origin members open the app at, like https://amity.example (PUBLIC_ORIGIN). */
+  publicOrigin: string;
   allowedOrigins: string[];
+  /** Exactly the origins whose pages may open the WebSocket: publicOrigin, ALLOWED_ORIGINS, loopback in development. */
+  socketOrigins: string[];
   clientDir: string;
   rateLimit: { authPerIpPerMin: number; authPerAccountPerMin: number };
   /** Per socket: closed after this long without a frame; a token bucket of frames per second with a burst. */
@@ -116,6 +121,29 @@ export class ConfigError extends Error {
   override name = 'ConfigError';
 }
 
+/** The port `npm run dev` (Vite) serves the client on. */
+const VITE_DEV_PORT = 5173;
+
+/** `value` as a browser sends it in Origin (scheme://host[:port], default port left out), or a ConfigError. */
+function originOf(name: string, value: string): string {
+  const bad = () => new ConfigError(`${name}: '${value}' is not an origin like https://example.com`);
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    throw bad();
+  }
+  const bare = url.pathname === '/' && !url.search && !url.hash && !url.username && !url.password;
+  if (!/^https?:$/.test(url.protocol) || !bare || !/^https?:\/\/[^/]+\/?$/.test(value)) throw bad();
+  return url.origin;
+}
+
+/** HOST as it appears in a URL: the unspecified addresses are reached on loopback, IPv6 goes in brackets. */
+function urlHost(host: string): string {
+  if (host === '0.0.0.0' || host === '::' || host === '') return '127.0.0.1';
+  return host.includes(':') ? `[${host}]` : host;
+}
+
 export function loadConfig(env: Record<string, string | undefined>): Config {
   const parsed = envSchema.safeParse(env);
   if (!parsed.success) {
@@ -125,13 +153,17 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
   }
   const e = parsed.data;
   const origins = e.ALLOWED_ORIGINS.split(',')
-    .map((o) => o.trim().replace(/\/$/, ''))
-    .filter(Boolean);
-  for (const origin of origins) {
-    if (!/^https?:\/\/[^/]+$/.test(origin)) {
-      throw new ConfigError(`ALLOWED_ORIGINS: '${origin}' is not an origin like https://example.com`);
-    }
-  }
+    .map((o) => o.trim())
+    .filter(Boolean)
+    .map((o) => originOf('ALLOWED_ORIGINS', o));
+  const publicOrigin = e.PUBLIC_ORIGIN
+    ? originOf('PUBLIC_ORIGIN', e.PUBLIC_ORIGIN)
+    : `http://${urlHost(e.HOST)}:${e.PORT}`;
+  // `npm run dev` serves the pages from Vite's port and proxies /ws here; browsers may say localhost or 127.0.0.1.
+  const loopback =
+    e.NODE_ENV === 'development'
+      ? [e.PORT, VITE_DEV_PORT].flatMap((port) => [`http://localhost:${port}`, `http://127.0.0.1:${port}`])
+      : [];
   if (e.NODE_ENV === 'production') {
     // Default secrets are public (they are in this file), so a production server with one would be open.
     for (const [name, fallback] of SECRETS) {
@@ -158,7 +190,9 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     payloadKey: e.PAYLOAD_KEY,
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
+    publicOrigin,
     allowedOrigins: origins,
+    socketOrigins: [...new Set([publicOrigin, ...origins, ...loopback])],
     clientDir: resolve(e.CLIENT_DIR),
     rateLimit: { authPerIpPerMin: e.RATE_LIMIT_AUTH_PER_MIN, authPerAccountPerMin: e.RATE_LIMIT_ACCOUNT_PER_MIN },
     ws: { idleCloseMs: e.WS_IDLE_CLOSE_MS, ratePerSec: e.WS_MSG_PER_SEC, rateBurst: e.WS_MSG_BURST },

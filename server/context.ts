@@ -13,7 +13,7 @@ export interface AppContext {
   mailer: Mailer;
   limits: AuthLimits;
   log: FastifyBaseLogger;
-  /** Fan-out to every socket of a member, on every instance. */
+  /** Fan-out to every socket of a member, on every instance; closes the sockets of revoked tokens everywhere. */
   hub: Hub;
   /** Group commit of chat messages. */
   chatWriter: ChatWriter;

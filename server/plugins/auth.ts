@@ -16,14 +16,29 @@ declare module 'fastify' {
 
 export const SIGN_IN_MESSAGE = 'Please sign in';
 
-/** The member id a token stands for, or undefined when it is unknown, revoked or idle for 30 days. */
-export async function resolveToken(db: Db, token: string, now: Date = new Date()): Promise<number | undefined> {
+/** The member a token stands for and its stored hash, or undefined when it is unknown, revoked or idle for 30 days. */
+export async function resolveSession(
+  db: Db,
+  token: string,
+  now: Date = new Date(),
+): Promise<{ userId: number; tokenHash: string } | undefined> {
   if (!looksLikeToken(token)) return undefined;
   const tokenHash = hashToken(token);
   const session = await findSession(db, tokenHash);
   if (!session || session.revoked || !isSessionFresh(session.last_used_at, now)) return undefined;
   if (shouldTouch(session.last_used_at, now)) await touchSession(db, tokenHash, now);
-  return session.user_id;
+  return { userId: session.user_id, tokenHash };
+}
+
+/** The member id a token stands for, or undefined when it is unknown, revoked or idle for 30 days. */
+export async function resolveToken(db: Db, token: string, now: Date = new Date()): Promise<number | undefined> {
+  return (await resolveSession(db, token, now))?.userId;
+}
+
+/** Whether the session of this stored hash is still there and not revoked (a socket's second look after joining). */
+export async function isSessionLive(db: Db, tokenHash: string): Promise<boolean> {
+  const session = await findSession(db, tokenHash);
+  return session !== undefined && !session.revoked;
 }
 
 export function bearerToken(request: FastifyRequest): string | undefined {

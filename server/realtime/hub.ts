@@ -1,50 +1,133 @@
 /**
  * Fan-out of frames to members through the one Bus: `publish(userId, frame)` goes out on the member's topic and
  * every instance holding a socket of that member delivers it locally. In-process now; a Redis bus plugs in with no
- * change here, since instances subscribe only to the members they hold.
+ * change here, since instances subscribe only to the members they hold, plus the one revocation topic.
+ *
+ * Revoking tokens goes over the bus too, so every instance closes the sockets those tokens opened: a `{code: 401}`
+ * frame, then close UNAUTHORIZED_CLOSE_CODE.
  */
 import type { ServerFrame } from '#protocol/chat.ts';
+import { Code } from '#protocol/codes.ts';
 import type { Bus } from './bus.ts';
-import { ConnectionRegistry, type LocalSocket } from './registry.ts';
+import {
+  MAX_SOCKETS_PER_MEMBER,
+  SOCKET_LIMIT_CLOSE_CODE,
+  SOCKET_LIMIT_REASON,
+  UNAUTHORIZED_CLOSE_CODE,
+} from './limits.ts';
+import { ConnectionRegistry, type Joined, type LocalSocket } from './registry.ts';
 
 export interface Hub {
   /** Every socket of the member, on any instance, gets the frame. Fire and forget: delivery is best effort. */
   publish(userId: number, frame: ServerFrame): void;
+  /**
+   * Closes, on every instance, each socket opened with one of these tokens (their stored hashes). Call it after the
+   * revocation is committed: a socket signing in meanwhile looks at the session again once it joined.
+   */
+  revokeTokens(tokenHashes: readonly string[]): void;
+  /** Closes, on every instance, every socket of the member, whatever token opened it (password change, suspension). */
+  revokeMember(userId: number): void;
 }
 
 export interface LocalHub extends Hub {
   readonly registry: ConnectionRegistry;
-  /** Registers a signed-in socket; call the answer when it closes. */
-  join(userId: number, socket: LocalSocket): () => void;
+  /**
+   * Registers a signed-in socket opened with the token of this hash; call the answer when it closes. Beyond
+   * MAX_SOCKETS_PER_MEMBER the member's oldest socket here is closed (SOCKET_LIMIT_CLOSE_CODE).
+   */
+  join(userId: number, tokenHash: string, socket: LocalSocket): () => void;
+  /** Stops listening to the bus (the app closes; the bus may be shared). */
+  close(): void;
 }
 
 export const userTopic = (userId: number) => `user:${userId}`;
+/** Every instance listens here; messages are JSON `Revocation`s. */
+export const REVOCATION_TOPIC = 'revocations';
+
+type Revocation = { tokenHashes: string[] } | { userId: number };
+
+const UNAUTHORIZED_FRAME = JSON.stringify({
+  code: Code.unauthorized,
+  message: 'Please sign in',
+  data: null,
+} satisfies ServerFrame);
+
+/** The end of a socket whose token is unknown or revoked. */
+export function closeUnauthorized(socket: LocalSocket): void {
+  if (socket.readyState === 1) socket.send(UNAUTHORIZED_FRAME);
+  socket.close(UNAUTHORIZED_CLOSE_CODE, 'unauthorized');
+}
+
+function parseRevocation(message: unknown): Revocation | undefined {
+  try {
+    const value: unknown = JSON.parse(String(message));
+    if (typeof value !== 'object' || value === null) return undefined;
+    const { tokenHashes, userId } = value as Record<string, unknown>;
+    if (Array.isArray(tokenHashes) && tokenHashes.every((h) => typeof h === 'string')) return { tokenHashes };
+    if (Number.isSafeInteger(userId)) return { userId: userId as number };
+  } catch {
+    // Not ours: ignored below.
+  }
+  return undefined;
+}
 
 export function createHub(bus: Bus, onError: (error: unknown) => void = () => {}): LocalHub {
   const registry = new ConnectionRegistry();
   const unsubscribe = new Map<number, () => void>();
+
+  const leave = (userId: number, socket: LocalSocket) => {
+    if (registry.remove(userId, socket)) {
+      unsubscribe.get(userId)?.();
+      unsubscribe.delete(userId);
+    }
+  };
+  // Out of the registry first, so not one more fan-out frame reaches it while it closes.
+  const evict = (joined: Joined[], end: (socket: LocalSocket) => void) => {
+    for (const { userId, socket } of joined) {
+      leave(userId, socket);
+      end(socket);
+    }
+  };
+  const stopRevocations = bus.subscribe(REVOCATION_TOPIC, (message) => {
+    const revocation = parseRevocation(message);
+    if (!revocation) return onError(new Error(`unreadable revocation on the bus: ${String(message).slice(0, 100)}`));
+    const joined =
+      'userId' in revocation ? registry.socketsOf(revocation.userId) : registry.openedWith(revocation.tokenHashes);
+    evict(joined, closeUnauthorized);
+  });
+  const announce = (revocation: Revocation) => {
+    bus.publish(REVOCATION_TOPIC, JSON.stringify(revocation)).catch(onError);
+  };
+
   return {
     registry,
     publish(userId, frame) {
       // Serialized once for all sockets and instances: the bus carries text.
       bus.publish(userTopic(userId), JSON.stringify(frame)).catch(onError);
     },
-    join(userId, socket) {
-      if (registry.add(userId, socket)) {
+    revokeTokens(tokenHashes) {
+      if (tokenHashes.length > 0) announce({ tokenHashes: [...tokenHashes] });
+    },
+    revokeMember(userId) {
+      announce({ userId });
+    },
+    join(userId, tokenHash, socket) {
+      if (registry.add(userId, tokenHash, socket)) {
         unsubscribe.set(
           userId,
           bus.subscribe(userTopic(userId), (text) => registry.sendLocal(userId, String(text))),
         );
       }
-      let left = false;
-      return () => {
-        if (left) return;
-        left = true;
-        if (registry.remove(userId, socket)) {
-          unsubscribe.get(userId)?.();
-          unsubscribe.delete(userId);
-        }
-      };
+      const over = registry.socketsOf(userId).length - MAX_SOCKETS_PER_MEMBER;
+      if (over > 0) {
+        evict(registry.socketsOf(userId).slice(0, over), (s) => s.close(SOCKET_LIMIT_CLOSE_CODE, SOCKET_LIMIT_REASON));
+      }
+      return () => leave(userId, socket);
+    },
+    close() {
+      stopRevocations();
+      for (const stop of unsubscribe.values()) stop();
+      unsubscribe.clear();
     },
   };
 }

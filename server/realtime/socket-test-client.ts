@@ -2,6 +2,7 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll } from 'vitest';
 import WebSocket from 'ws';
+import type { AppOverrides } from '../app.ts';
 import { bearer, call, makeApp, register, type TestApp } from '../test-helper.ts';
 
 // biome-ignore lint/suspicious/noExplicitAny: frames are checked by the tests' own expectations.
@@ -64,6 +65,17 @@ export class TestSocket {
     await this.next((f) => f.action === 'pong');
   }
 
+  /**
+   * A WebSocket-level ping answered: the server has read every frame sent before it (frames are read in order, and
+   * a ping is answered by the server's socket library without touching the app's frame budget).
+   */
+  drain(): Promise<void> {
+    return new Promise((resolve) => {
+      this.ws.once('pong', () => resolve());
+      this.ws.ping();
+    });
+  }
+
   close(): void {
     this.ws.terminate();
   }
@@ -75,10 +87,11 @@ export interface ListeningApp {
   open: (token: string) => Promise<TestSocket>;
 }
 
+/** Listens on a free port; `open` sends the configured public origin, as the app's own pages would. */
 export async function listen(app: FastifyInstance): Promise<ListeningApp> {
   const address = await app.listen({ port: 0, host: '127.0.0.1' });
   const wsUrl = (token: string) => `${address.replace('http', 'ws')}/ws/${token}`;
-  return { url: address, wsUrl, open: (token) => TestSocket.open(wsUrl(token), address) };
+  return { url: address, wsUrl, open: (token) => TestSocket.open(wsUrl(token), app.amity.config.publicOrigin) };
 }
 
 export async function member(app: FastifyInstance): Promise<{ id: number; token: string; username: string }> {
@@ -91,12 +104,12 @@ export async function member(app: FastifyInstance): Promise<{ id: number; token:
  * One app per test file, listening for real sockets: built before the file's tests, closed after them with every
  * socket `open` gave out. `app` and `server` are there once the tests run.
  */
-export function listeningTestApp(env: Record<string, string> = {}) {
+export function listeningTestApp(env: Record<string, string> = {}, overrides: AppOverrides = {}) {
   let t: TestApp | undefined;
   let server: ListeningApp | undefined;
   const sockets: TestSocket[] = [];
   beforeAll(async () => {
-    t = await makeApp(env);
+    t = await makeApp(env, overrides);
     server = await listen(t.app);
   });
   afterAll(async () => {

@@ -65,6 +65,7 @@ export async function login(ctx: AppContext, body: LoginBody): Promise<string> {
 
 export async function logout(ctx: AppContext, token: string): Promise<void> {
   await repo.revokeSession(ctx.db, hashToken(token));
+  ctx.hub.revokeTokens([hashToken(token)]);
 }
 
 /** Always succeeds from the caller's view, so the answer never tells whether an address has an account. */
@@ -93,14 +94,16 @@ export async function sendResetCode(ctx: AppContext, email: string): Promise<voi
 export async function resetPassword(ctx: AppContext, body: ResetBody): Promise<void> {
   const passwordHash = await hashPassword(body.password);
   const codeHash = hashResetCode(ctx.config.sessionSecret, body.email, body.code);
-  await ctx.db.transaction().execute(async (trx) => {
+  const userId = await ctx.db.transaction().execute(async (trx) => {
     const code = await repo.findUsableResetCode(trx, body.email, codeHash, ctx.now());
     const user = code ? await users.findUserByEmail(trx, body.email) : undefined;
     if (!code || !user) throw invalid('code is wrong or has expired');
     await users.updateUser(trx, user.id, { password_hash: passwordHash });
     await repo.spendResetCodes(trx, body.email);
     await repo.revokeUserSessions(trx, user.id);
+    return user.id;
   });
+  ctx.hub.revokeMember(userId);
 }
 
 export async function changePassword(ctx: AppContext, userId: number, oldMd5: string, newMd5: string): Promise<void> {
@@ -113,4 +116,5 @@ export async function changePassword(ctx: AppContext, userId: number, oldMd5: st
     // Every session ends, this one too: a changed password must lock out whoever else held a token.
     await repo.revokeUserSessions(trx, userId);
   });
+  ctx.hub.revokeMember(userId);
 }

@@ -92,7 +92,7 @@ describe('sendSystemMessage', () => {
     const published: unknown[] = [];
     const ctx = {
       ...t.app.amity,
-      hub: { publish: (userId: number, frame: unknown) => published.push({ userId, frame }) },
+      hub: { ...t.app.amity.hub, publish: (userId: number, frame: unknown) => published.push({ userId, frame }) },
     };
     const sent = await t.app.amity.db
       .transaction()
