@@ -4,6 +4,7 @@
  * checks incoming frames with are in chat-schemas.ts.
  */
 import type { ChartFrame } from './chat-schemas.ts';
+import type { TranslationBalance, TransPreview, TransResult } from './translation.ts';
 
 export type { ChartFrame };
 
@@ -48,6 +49,8 @@ export type ClientFrame =
   | { action: 'read'; data: { senderId: number } }
   | { action: 'block'; data: { receiverId: number; block: boolean } }
   | { action: 'trans'; data: { msgId: number; lang: string } }
+  | { action: 'transPreview'; data: { msgId: number; lang: string } | { text: string; lang: string; from?: string } }
+  | { action: 'transText'; data: { text: string; lang: string; from?: string } }
   | { action: 'ping'; data?: Record<string, never> }
   | { action: 'unreadAll'; data?: undefined };
 
@@ -55,9 +58,20 @@ export type ServerFrame =
   | { action: 'chart'; code?: 200; data: Message & { unreadAll?: number } }
   | { action: 'read'; code?: 200; data: { readerId: number; readAt: string } }
   | { action: 'block'; code?: 200; data: { receiverId: number; block: boolean } }
-  | { action: 'trans'; code?: 200; data: { msgId: number; lang: string; text: string; characterCount: number } }
+  | { action: 'trans'; code?: 200; data: TransResult }
+  | { action: 'transPreview'; code?: 200; data: TransPreview }
+  | { action: 'transText'; code?: 200; data: TranslationBalance & { lang: string; text: string; charged: number } }
   | { action: 'pong'; code?: 200; data?: null }
   | { action: 'unreadAll'; code?: 200; data: number }
   | { action?: string; code: number; message: string; data?: unknown };
 
-export const CLIENT_ACTIONS = ['chart', 'read', 'block', 'trans', 'ping', 'unreadAll'] as const;
+export const CLIENT_ACTIONS = [
+  'chart',
+  'read',
+  'block',
+  'trans',
+  'transPreview',
+  'transText',
+  'ping',
+  'unreadAll',
+] as const;

@@ -11,6 +11,7 @@ export const Code = {
   tooMany: 429,
   permissionsChanged: 498,
   serverError: 500,
+  badGateway: 502,
   unavailable: 503,
 } as const;
 export type Code = (typeof Code)[keyof typeof Code];

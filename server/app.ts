@@ -4,6 +4,7 @@ import fastifyWebsocket from '@fastify/websocket';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { API_BASE } from '#protocol/constants.ts';
 import { createMailer, type Mailer } from './adapters/mail/mailer.ts';
+import { createTranslateEngine } from './adapters/translate/translator.ts';
 import type { Config } from './config.ts';
 import type { AppContext } from './context.ts';
 import { type DatabaseHandle, openDatabase } from './db/database.ts';
@@ -14,6 +15,7 @@ import { seedDemo } from './modules/demo/demo.seed.ts';
 import { filesRoutes, UPLOAD_LIMITS } from './modules/files/files.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { socialRoutes } from './modules/social/social.routes.ts';
+import { translateRoutes } from './modules/translate/translate.routes.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
 import { installAuth } from './plugins/auth.ts';
 import { installErrorHandling } from './plugins/errors.ts';
@@ -78,6 +80,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
     now,
     hub,
     chatWriter,
+    translator: createTranslateEngine(config.translate, app.log),
   };
   app.decorate('amity', ctx);
   app.addHook('onClose', async () => {
@@ -85,6 +88,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
     // Queued messages are stored before the database goes; their senders get no ack (sockets are closing).
     await chatWriter.close();
     hub.close();
+    await ctx.translator.close();
     if (!overrides.bus) await bus.close();
     if (!overrides.database) await database.close();
   });
@@ -108,6 +112,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
         usersRoutes(api, ctx);
         chatRoutes(api, ctx);
         socialRoutes(api, ctx);
+        translateRoutes(api, ctx);
         await api.register(fastifyMultipart, { limits: UPLOAD_LIMITS });
         filesRoutes(api, ctx);
       },

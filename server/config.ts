@@ -79,6 +79,16 @@ const envSchema = z.object({
   UPLOADS_PER_MIN: int('UPLOADS_PER_MIN', 30, 1, 100_000),
   UPLOAD_BYTES_PER_DAY: int('UPLOAD_BYTES_PER_DAY', 100 * 1_048_576, 1, 2 ** 31 - 1),
   BODY_LIMIT_BYTES: int('BODY_LIMIT_BYTES', 1_048_576, 1024, 100 * 1_048_576),
+  TRANSLATE_ENGINE: z
+    .enum(['apertium', 'libretranslate', 'none'], {
+      message: 'TRANSLATE_ENGINE must be apertium, libretranslate or none',
+    })
+    .default('apertium'),
+  TRANSLATE_URL: optionalText.refine((v) => v === undefined || /^https?:\/\/[^/]+/.test(v), {
+    message: 'TRANSLATE_URL must start with http:// or https://',
+  }),
+  TRANSLATE_API_KEY: optionalText,
+  TRANSLATE_TIMEOUT_MS: int('TRANSLATE_TIMEOUT_MS', 10_000, 10, 120_000),
   LOG_LEVEL: z
     .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], {
       message: 'LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent',
@@ -113,6 +123,13 @@ export interface Config {
   /** Per member: upload attempts per minute, and bytes uploaded over a sliding 24 hours (api.md Files). */
   uploads: { perMin: number; bytesPerDay: number };
   bodyLimitBytes: number;
+  /** The machine translation engine; apertium without a URL starts Debian's APY on loopback (adapters/translate). */
+  translate: {
+    engine: 'apertium' | 'libretranslate' | 'none';
+    url: string | undefined;
+    apiKey: string | undefined;
+    timeoutMs: number;
+  };
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
 }
 
@@ -164,6 +181,9 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     e.NODE_ENV === 'development'
       ? [e.PORT, VITE_DEV_PORT].flatMap((port) => [`http://localhost:${port}`, `http://127.0.0.1:${port}`])
       : [];
+  if (e.TRANSLATE_ENGINE === 'libretranslate' && !e.TRANSLATE_URL) {
+    throw new ConfigError('TRANSLATE_URL must be set when TRANSLATE_ENGINE=libretranslate');
+  }
   if (e.NODE_ENV === 'production') {
     // Default secrets are public (they are in this file), so a production server with one would be open.
     for (const [name, fallback] of SECRETS) {
@@ -199,6 +219,12 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     chatBatchLingerMs: e.CHAT_BATCH_LINGER_MS,
     uploads: { perMin: e.UPLOADS_PER_MIN, bytesPerDay: e.UPLOAD_BYTES_PER_DAY },
     bodyLimitBytes: e.BODY_LIMIT_BYTES,
+    translate: {
+      engine: e.TRANSLATE_ENGINE,
+      url: e.TRANSLATE_URL?.replace(/\/+$/, ''),
+      apiKey: e.TRANSLATE_API_KEY,
+      timeoutMs: e.TRANSLATE_TIMEOUT_MS,
+    },
     logLevel: e.LOG_LEVEL,
   };
 }

@@ -1,6 +1,7 @@
 /** What routes and services are given: built once in app.ts, replaced piecewise by tests. */
 import type { FastifyBaseLogger } from 'fastify';
 import type { Mailer } from './adapters/mail/mailer.ts';
+import type { TranslateEngine } from './adapters/translate/engine.ts';
 import type { Config } from './config.ts';
 import type { Db } from './db/database.ts';
 import type { ChatWriter } from './modules/chat/chat.writer.ts';
@@ -17,6 +18,8 @@ export interface AppContext {
   hub: Hub;
   /** Group commit of chat messages. */
   chatWriter: ChatWriter;
+  /** The machine translation engine (TRANSLATE_ENGINE). */
+  translator: TranslateEngine;
   /** The clock, so tests can move through days and expiries. */
   now: () => Date;
 }

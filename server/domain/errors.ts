@@ -11,7 +11,9 @@ export type Failure =
   | 'conflict'
   | 'tooLarge'
   | 'tooMany'
-  | 'unavailable';
+  | 'unavailable'
+  /** A service we depend on (the translation engine) failed or timed out. */
+  | 'upstreamFailed';
 
 /** An expected refusal with a message fit for the member; anything else thrown is a bug (500). */
 export class DomainError extends Error {
@@ -33,4 +35,6 @@ export const notFound = (message: string) => new DomainError('notFound', message
 export const conflict = (message: string) => new DomainError('conflict', message);
 export const tooLarge = (message: string) => new DomainError('tooLarge', message);
 export const unavailable = (message: string) => new DomainError('unavailable', message);
+export const paymentRequired = (message: string) => new DomainError('paymentRequired', message);
+export const upstreamFailed = (message: string) => new DomainError('upstreamFailed', message);
 export const tooMany = (message: string, retryAfter: number) => new DomainError('tooMany', message, retryAfter);

@@ -14,6 +14,7 @@ const CODES: Record<Failure, number> = {
   tooLarge: Code.tooLarge,
   tooMany: Code.tooMany,
   unavailable: Code.unavailable,
+  upstreamFailed: Code.badGateway,
 };
 
 /** The envelope code (and HTTP status) of a domain refusal; socket frames carry the same codes (docs/api.md, Transport). */

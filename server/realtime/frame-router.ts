@@ -6,16 +6,16 @@
 
 import type { z } from 'zod';
 import { CLIENT_ACTIONS, type ServerFrame } from '#protocol/chat.ts';
-import { blockFrame, chartFrame, readFrame, transFrame } from '#protocol/chat-schemas.ts';
+import { blockFrame, chartFrame, readFrame } from '#protocol/chat-schemas.ts';
 import { Code } from '#protocol/codes.ts';
+import { transMessageFrame, transPreviewSchema, transTextFrame } from '#protocol/translation-schemas.ts';
 import type { AppContext } from '../context.ts';
-import { DomainError, invalid, unavailable } from '../domain/errors.ts';
+import { DomainError, invalid } from '../domain/errors.ts';
 import * as chat from '../modules/chat/chat.service.ts';
+import * as translate from '../modules/translate/translate.service.ts';
 import { codeOf, zodMessage } from '../plugins/errors.ts';
 
 type Action = (typeof CLIENT_ACTIONS)[number];
-
-export const TRANSLATION_UNAVAILABLE = 'Translation is not available yet';
 
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
@@ -56,9 +56,23 @@ async function dispatch(
     case 'unreadAll':
       return { action: 'unreadAll', code: Code.ok, data: await chat.unreadTotal(ctx, userId) };
     case 'trans':
-      // TODO(issue 4, translation): until an engine runs, answer 503 and charge nothing.
-      parseData(action, transFrame, data);
-      throw unavailable(TRANSLATION_UNAVAILABLE);
+      return {
+        action,
+        code: Code.ok,
+        data: await translate.translateMessage(ctx, userId, parseData(action, transMessageFrame, data)),
+      };
+    case 'transPreview':
+      return {
+        action,
+        code: Code.ok,
+        data: await translate.preview(ctx, userId, parseData(action, transPreviewSchema(data), data)),
+      };
+    case 'transText':
+      return {
+        action,
+        code: Code.ok,
+        data: await translate.translateDraft(ctx, userId, parseData(action, transTextFrame, data)),
+      };
   }
 }
 

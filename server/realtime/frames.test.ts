@@ -41,7 +41,7 @@ describe('bad frames get an error on the same socket, which stays open', () => {
       [{ action: 'read', data: { senderId: -1 } }, 400, /senderId/],
       [{ action: 'read', data: { senderId: a.id } }, 400, /your own/],
       [{ action: 'block', data: { receiverId: b.id } }, 400, /block must be true or false/],
-      [{ action: 'trans', data: { msgId: 1, lang: 'es' } }, 503, /^Translation is not available yet$/],
+      [{ action: 'trans', data: { msgId: 1, lang: 'es' } }, 503, /^Translation is not available$/],
       [{ action: 'chart', data: { ...good(), msg: 'y'.repeat(70 * 1024) } }, 413, /at most 64 KiB/],
     ];
     for (const [frame, code, message] of cases) {

@@ -1,5 +1,6 @@
 /** Pure rules of members: the wire shapes of docs/api.md, Users, profile checks and the refusals about members. */
 import { DAILY_CHARACTERS } from '#protocol/constants.ts';
+import { dayAllowance } from '#protocol/translation.ts';
 import {
   ageOn,
   type BaseUser,
@@ -116,7 +117,7 @@ export function toUserInfo(
     buyCharacterCount: row.buy_character_count,
     giveCharacterCount: row.give_character_count,
     registerCharacterCount: row.register_character_count,
-    dayCharacterCount: dayCharacterCount(row, now),
+    dayCharacterCount: dayCharacterCount(row, now, dayAllowance(member.levelName)),
     monthVideoCount: row.month_video_count,
     buyGoldCount: Number(row.buy_gold),
     giveGoldCount: Number(row.give_gold),

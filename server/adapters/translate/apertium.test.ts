@@ -1,0 +1,191 @@
+/**
+ * Apertium APY for real (Debian apertium-apy and apertium-eng-spa, which .ci/run installs): these tests fail, never
+ * skip, when it is missing. APY started by the server listens on 127.0.0.1 only and stops with the app; an English
+ * message reaches its Spanish reader through `trans`.
+ */
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { connect } from 'node:net';
+import { networkInterfaces } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { grant, insertMessage, ledgerProblems } from '../../modules/translate/translate.test-kit.ts';
+import { listen, member, type TestSocket } from '../../realtime/socket-test-client.ts';
+import { makeApp, type TestApp } from '../../test-helper.ts';
+import { APY_MODES_DIR, type ApyProcess, apyInstalled, startApy } from './apertium.ts';
+
+const MISSING = 'Apertium APY is missing: apt-get install apertium-apy apertium-eng-spa (.ci/run installs them)';
+
+/** Local addresses (hex, as /proc/net/tcp writes them) of the listening sockets on `port`. */
+function listeners(port: number): string[] {
+  const found: string[] = [];
+  for (const file of ['/proc/net/tcp', '/proc/net/tcp6']) {
+    if (!existsSync(file)) continue;
+    for (const line of readFileSync(file, 'utf8').split('\n').slice(1)) {
+      const cols = line.trim().split(/\s+/);
+      if (cols.length < 4 || cols[3] !== '0A') continue; // 0A: LISTEN
+      const [address, hexPort] = cols[1]!.split(':');
+      if (Number.parseInt(hexPort!, 16) === port) found.push(address!);
+    }
+  }
+  return found;
+}
+
+function canConnect(host: string, port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const socket = connect({ host, port });
+    socket.setTimeout(2000);
+    socket.once('connect', () => {
+      socket.destroy();
+      resolve(true);
+    });
+    socket.once('error', () => resolve(false));
+    socket.once('timeout', () => {
+      socket.destroy();
+      resolve(false);
+    });
+  });
+}
+
+/** Pids of APY wrappers that this process started. */
+function apyChildren(): number[] {
+  return readdirSync('/proc')
+    .filter((p) => /^\d+$/.test(p))
+    .filter((p) => {
+      try {
+        const cmd = readFileSync(join('/proc', p, 'cmdline'), 'utf8');
+        const ppid = /^PPid:\s+(\d+)/m.exec(readFileSync(join('/proc', p, 'status'), 'utf8'))?.[1];
+        return cmd.includes('apy-loopback.py') && Number(ppid) === process.pid;
+      } catch {
+        return false;
+      }
+    })
+    .map(Number);
+}
+
+describe('Apertium APY child process', () => {
+  let apy: ApyProcess;
+  beforeAll(() => {
+    apy = startApy({ timeoutSec: 10 });
+  });
+  afterAll(async () => {
+    await apy?.stop();
+  });
+
+  it('is installed with the English-Spanish pair', () => {
+    expect(apyInstalled(), MISSING).toBe(true);
+    expect(existsSync(join(APY_MODES_DIR, 'eng-spa.mode')), MISSING).toBe(true);
+  });
+
+  it('listens on 127.0.0.1 only, not on any other address of the machine', async () => {
+    const url = await apy.url;
+    const port = Number(new URL(url).port);
+    expect(new URL(url).hostname).toBe('127.0.0.1');
+    // One IPv4 listener bound to 127.0.0.1 (0100007F), none on 0.0.0.0 or on IPv6.
+    expect(listeners(port)).toEqual(['0100007F']);
+    expect(await canConnect('127.0.0.1', port)).toBe(true);
+    // A wildcard listener would accept any local address, 127.0.0.2 included; this one refuses it. The machine's
+    // other addresses are not dialled: this workplace allows test traffic to loopback only, and the listener table
+    // above already shows that no socket is bound to them.
+    expect(await canConnect('127.0.0.2', port)).toBe(false);
+    const others = Object.values(networkInterfaces())
+      .flat()
+      .filter((a) => a && !a.internal)
+      .map((a) => a!.address);
+    for (const address of others) {
+      const hex = address.includes(':')
+        ? undefined
+        : address
+            .split('.')
+            .reverse()
+            .map((n) => Number(n).toString(16).padStart(2, '0').toUpperCase())
+            .join('');
+      if (hex) expect(listeners(port)).not.toContain(hex);
+    }
+  });
+
+  it('stops when asked, and its pid is gone', async () => {
+    const other = startApy({ timeoutSec: 10 });
+    await other.url;
+    expect(other.pid).toBeGreaterThan(0);
+    await other.stop();
+    expect(existsSync(`/proc/${other.pid}`)).toBe(false);
+  });
+});
+
+describe('trans through Apertium APY', () => {
+  let t: TestApp;
+  let sockets: TestSocket[] = [];
+  let server: Awaited<ReturnType<typeof listen>>;
+  beforeAll(async () => {
+    t = await makeApp({ TRANSLATE_ENGINE: 'apertium' });
+    server = await listen(t.app);
+  });
+  afterAll(async () => {
+    for (const s of sockets) s.close();
+    sockets = [];
+    await t?.close();
+  });
+
+  it('translates a real English message into Spanish, charged, then cached', async () => {
+    expect(apyInstalled(), MISSING).toBe(true);
+    expect(t.app.amity.translator.name).toBe('apertium');
+    const writer = await member(t.app);
+    const reader = await member(t.app);
+    const msgId = await insertMessage(t.app.amity.db, {
+      senderId: writer.id,
+      toId: reader.id,
+      msg: 'Hello my friend, the cat sleeps.',
+      lang: 'en-us',
+    });
+    const s = await server.open(reader.token);
+    sockets.push(s);
+    s.send({ action: 'trans', data: { msgId, lang: 'es-es' } });
+    const answer = await s.next((f) => f.action === 'trans', 20_000);
+    expect(answer.code, JSON.stringify(answer)).toBe(200);
+    expect(answer.data.text).toMatch(/amigo/i);
+    expect(answer.data.text).toMatch(/gato/i);
+    expect(answer.data).toMatchObject({ msgId, lang: 'es-es', charged: 32, dayCharacterCount: 1500 - 32 });
+    s.send({ action: 'trans', data: { msgId, lang: 'es-es' } });
+    expect((await s.next((f) => f.action === 'trans', 5000)).data).toMatchObject({
+      text: answer.data.text,
+      charged: 0,
+    });
+    expect(await ledgerProblems(t.app.amity.db, [reader.id])).toEqual([]);
+  });
+
+  it('answers 400 naming a pair APY lacks, and charges nothing', async () => {
+    const writer = await member(t.app);
+    const reader = await member(t.app);
+    await grant(t.app.amity.db, reader.id, { register_character: 20 }, new Date());
+    const msgId = await insertMessage(t.app.amity.db, {
+      senderId: writer.id,
+      toId: reader.id,
+      msg: 'Good morning',
+      lang: 'en-us',
+    });
+    const s = await server.open(reader.token);
+    sockets.push(s);
+    s.send({ action: 'trans', data: { msgId, lang: 'ja-jp' } });
+    expect(await s.next((f) => f.action === 'trans', 10_000)).toMatchObject({
+      code: 400,
+      message: 'Translation from en-us to ja-jp is not available',
+    });
+    const row = await t.app.amity.db
+      .selectFrom('users')
+      .selectAll()
+      .where('id', '=', reader.id)
+      .executeTakeFirstOrThrow();
+    expect(row.register_character_count).toBe(20);
+    expect(row.day_characters_date).toBeNull();
+  });
+
+  it('stops APY when the app closes', async () => {
+    const pids = apyChildren();
+    expect(pids).toHaveLength(1);
+    for (const s of sockets) s.close();
+    sockets = [];
+    await t.close();
+    t = undefined as unknown as TestApp;
+    expect(apyChildren()).toEqual([]);
+  });
+});
