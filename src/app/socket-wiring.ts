@@ -11,6 +11,7 @@ import type { ChatService, chatServiceAtom } from '#features/chat/index.ts';
 import { currentLocale } from '#lib/i18n.ts';
 import { notifyIfHidden } from '#lib/notify.ts';
 import { createSocket } from '#lib/socket.ts';
+import { isOwnUploadUrl } from '#protocol/validators.ts';
 import { pushToastAtom } from '#ui/toast.tsx';
 import type { AppStore } from './store.ts';
 import { clearSessionToLogin, type RouterLike } from './wiring.ts';
@@ -56,7 +57,7 @@ export function wireSocket(store: AppStore, router: ChatRouter) {
         void notifyIfHidden({
           title: peer?.username ?? t`New message`,
           body,
-          icon: peer?.avatar,
+          icon: peer?.avatar && isOwnUploadUrl(peer.avatar) ? peer.avatar : undefined,
           tag: `chat-${userId}`,
           url: `/chat?userId=${userId}`,
           onClick: () => void router.navigate({ to: '/chat', search: { userId } }),

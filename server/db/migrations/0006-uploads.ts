@@ -26,6 +26,17 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   // The quota sums one member's last day; a deletion asks whether any other upload still holds the blob.
   await sql`create index uploads_user_idx on uploads (user_id, created_at)`.execute(db);
   await sql`create index uploads_blob_idx on uploads (blob_key)`.execute(db);
+  await clearForeignAvatars(db);
+}
+
+/**
+ * Avatars set before docs/api.md's image URL rule may name another site or a script: cleared, so the member shows
+ * their initial. The pattern is protocol's OWN_UPLOAD_PATH as it was when this migration was written.
+ */
+export async function clearForeignAvatars(db: Kysely<unknown>): Promise<number> {
+  const own = '^/uploads/([a-z0-9][a-z0-9_-]{0,31}/)?[A-Za-z0-9][A-Za-z0-9_-]{0,127}[.](jpg|png|svg)$';
+  const result = await sql`update users set avatar = '' where avatar <> '' and avatar !~ ${own}`.execute(db);
+  return Number(result.numAffectedRows ?? 0);
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {

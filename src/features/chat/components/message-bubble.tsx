@@ -1,5 +1,6 @@
 import { useLingui } from '@lingui/react/macro';
 import { type Message, MessageType } from '#protocol/chat.ts';
+import { isOwnUploadUrl } from '#protocol/validators.ts';
 import { AlertIcon, CheckIcon, CoinIcon, CrownIcon, GiftIcon, TextIcon, WalletIcon } from '#ui/icons.tsx';
 import { type DeliveryState, previewKind } from '../chat.rules.ts';
 import { messageSummary } from '../message-summary.ts';
@@ -132,13 +133,15 @@ export function MessageBubble({
       </div>
     );
   }
+  // A photo message stored before docs/api.md's image URL rule may name another site: shown as text, never loaded.
+  const photo = kind === 'photo' && isOwnUploadUrl(msg);
   return (
     <div
-      className={`msg-bubble ${mine ? 'msg-bubble-mine' : 'msg-bubble-theirs'}${kind === 'photo' ? ' msg-bubble-photo' : ''}${
+      className={`msg-bubble ${mine ? 'msg-bubble-mine' : 'msg-bubble-theirs'}${photo ? ' msg-bubble-photo' : ''}${
         delivery === 'failed' ? ' msg-bubble-failed' : ''
       }`}
     >
-      {kind === 'photo' ? (
+      {photo ? (
         <a href={msg} target="_blank" rel="noreferrer noopener">
           <img
             src={msg}
