@@ -6,11 +6,15 @@
  */
 import sharp from 'sharp';
 import { UPLOAD } from '#protocol/constants.ts';
-import { invalid } from '../../domain/errors.ts';
+import { DomainError, invalid } from '../../domain/errors.ts';
+import { DecodeGate } from './decode-gate.ts';
 import type { ImageKind } from './files.rules.ts';
 
 // Sharp keeps decoded images in a cache by default; uploads are each seen once.
 sharp.cache(false);
+
+/** Per process: two decodes at once (one per core of the reference machine), 32 more waiting, then 503. */
+const gate = new DecodeGate(2, 32);
 
 export const PIXEL_LIMIT_MESSAGE = `image must be at most ${UPLOAD.maxPixels / 1_000_000} megapixels`;
 export const BROKEN_IMAGE_MESSAGE = 'file is not a complete JPEG or PNG image';
@@ -27,9 +31,10 @@ export async function reencodeImage(input: Buffer, kind: ImageKind, maxSide?: nu
   if (maxSide) image = image.resize(maxSide, maxSide, { fit: 'inside', withoutEnlargement: true });
   image = kind.ext === 'png' ? image.png() : image.jpeg({ quality: 85 });
   try {
-    const { data, info } = await image.toBuffer({ resolveWithObject: true });
+    const { data, info } = await gate.run(() => image.toBuffer({ resolveWithObject: true }));
     return { bytes: data, width: info.width, height: info.height };
   } catch (error) {
+    if (error instanceof DomainError) throw error;
     const message = error instanceof Error ? error.message : '';
     if (/pixel limit/i.test(message)) throw invalid(PIXEL_LIMIT_MESSAGE);
     throw invalid(BROKEN_IMAGE_MESSAGE);
