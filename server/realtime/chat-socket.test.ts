@@ -7,11 +7,11 @@ import { type Frame, listeningTestApp, member } from './socket-test-client.ts';
 const t = listeningTestApp();
 const { open } = t;
 
-const chart = (toId: number, msg: string, clientId: string = randomUUID()) => ({
+const messageFrame = (toId: number, msg: string, clientId: string = randomUUID()) => ({
   action: 'chart',
   data: { toId, type: 1, msg, lang: 'en', clientId },
 });
-const isChart = (clientId: string) => (f: Frame) => f.action === 'chart' && f.data?.clientId === clientId;
+const isMessage = (clientId: string) => (f: Frame) => f.action === 'chart' && f.data?.clientId === clientId;
 
 async function countRows(senderId: number, toId: number): Promise<number> {
   const rows = await t.app.amity.db
@@ -29,12 +29,12 @@ async function pairOnline() {
   return { a, b, sa: await open(a.token), sb: await open(b.token) };
 }
 
-describe('chart', () => {
+describe('messages (action chart)', () => {
   it('acks the stored message to the sender and it is in the history', async () => {
     const { a, b, sa } = await pairOnline();
     const clientId = randomUUID();
-    sa.send(chart(b.id, 'hello there', clientId));
-    const ack = await sa.next(isChart(clientId));
+    sa.send(messageFrame(b.id, 'hello there', clientId));
+    const ack = await sa.next(isMessage(clientId));
     expect(ack.code).toBe(200);
     expect(ack.data).toEqual({
       id: expect.any(Number),
@@ -63,8 +63,8 @@ describe('chart', () => {
     const sb2 = await open(b.token);
     await Promise.all([sa2.roundTrip(), sb2.roundTrip()]); // signed in and joined before the message goes
     const clientId = randomUUID();
-    sa.send(chart(b.id, 'to all your tabs', clientId));
-    const [ack, ack2, d1, d2] = await Promise.all([sa, sa2, sb, sb2].map((s) => s.next(isChart(clientId))));
+    sa.send(messageFrame(b.id, 'to all your tabs', clientId));
+    const [ack, ack2, d1, d2] = await Promise.all([sa, sa2, sb, sb2].map((s) => s.next(isMessage(clientId))));
     expect(ack2!.data).toEqual(ack!.data);
     for (const d of [d1!, d2!]) {
       expect(d.data).toEqual({ ...ack!.data, unreadAll: 1 });
@@ -75,10 +75,10 @@ describe('chart', () => {
   it('a repeated clientId acks the first message again, stores one row and delivers once', async () => {
     const { a, b, sa, sb } = await pairOnline();
     const clientId = randomUUID();
-    sa.send(chart(b.id, 'first', clientId));
-    const first = await sa.next(isChart(clientId));
-    await sb.next(isChart(clientId));
-    sa.send(chart(b.id, 'second try, same id', clientId.toUpperCase()));
+    sa.send(messageFrame(b.id, 'first', clientId));
+    const first = await sa.next(isMessage(clientId));
+    await sb.next(isMessage(clientId));
+    sa.send(messageFrame(b.id, 'second try, same id', clientId.toUpperCase()));
     const again = await sa.next((f) => f.action === 'chart');
     expect(again.data).toEqual(first.data);
     await sb.roundTrip();
@@ -90,11 +90,11 @@ describe('chart', () => {
   it('two copies in flight at once still make one row and one delivery', async () => {
     const { a, b, sa, sb } = await pairOnline();
     const clientId = randomUUID();
-    sa.send(chart(b.id, 'twice at once', clientId));
-    sa.send(chart(b.id, 'twice at once', clientId));
-    const [x, y] = [await sa.next(isChart(clientId)), await sa.next(isChart(clientId))];
+    sa.send(messageFrame(b.id, 'twice at once', clientId));
+    sa.send(messageFrame(b.id, 'twice at once', clientId));
+    const [x, y] = [await sa.next(isMessage(clientId)), await sa.next(isMessage(clientId))];
     expect(x.data.id).toBe(y.data.id);
-    await sb.next(isChart(clientId));
+    await sb.next(isMessage(clientId));
     await sb.roundTrip();
     expect(sb.frames.filter((f) => f.action === 'chart')).toEqual([]);
     expect(await countRows(a.id, b.id)).toBe(1);
@@ -106,8 +106,8 @@ describe('unread and read', () => {
     const { a, b, sa, sb } = await pairOnline();
     for (let i = 1; i <= 3; i++) {
       const clientId = randomUUID();
-      sa.send(chart(b.id, `m${i}`, clientId));
-      expect((await sb.next(isChart(clientId))).data.unreadAll).toBe(i);
+      sa.send(messageFrame(b.id, `m${i}`, clientId));
+      expect((await sb.next(isMessage(clientId))).data.unreadAll).toBe(i);
     }
     sb.send({ action: 'unreadAll' });
     expect(await sb.next((f) => f.action === 'unreadAll')).toMatchObject({ code: 200, data: 3 });
@@ -131,8 +131,8 @@ describe('unread and read', () => {
     ]);
     // The next message counts from zero again.
     const clientId = randomUUID();
-    sa.send(chart(b.id, 'after reading', clientId));
-    expect((await sb.next(isChart(clientId))).data.unreadAll).toBe(1);
+    sa.send(messageFrame(b.id, 'after reading', clientId));
+    expect((await sb.next(isMessage(clientId))).data.unreadAll).toBe(1);
   });
 });
 
@@ -145,13 +145,13 @@ describe('block', () => {
       data: { receiverId: b.id, block: true },
     });
     const clientId = randomUUID();
-    sb.send(chart(a.id, 'let me talk', clientId));
+    sb.send(messageFrame(a.id, 'let me talk', clientId));
     const refused = await sb.next((f) => f.action === 'chart');
     expect(refused).toMatchObject({ code: 403, message: 'You have been blocked', data: { clientId } });
     // And the blocker cannot write to them either while the block stands.
     const mine = randomUUID();
-    sa.send(chart(b.id, 'you are blocked', mine));
-    expect(await sa.next(isChart(mine))).toMatchObject({ code: 403, message: 'You have been blocked' });
+    sa.send(messageFrame(b.id, 'you are blocked', mine));
+    expect(await sa.next(isMessage(mine))).toMatchObject({ code: 403, message: 'You have been blocked' });
     await sa.roundTrip();
     expect(sa.frames.filter((f) => f.action === 'chart')).toEqual([]);
     expect(await countRows(b.id, a.id)).toBe(0);
@@ -160,9 +160,9 @@ describe('block', () => {
     sa.send({ action: 'block', data: { receiverId: b.id, block: false } });
     expect(await sa.next((f) => f.action === 'block')).toMatchObject({ data: { receiverId: b.id, block: false } });
     const again = randomUUID();
-    sb.send(chart(a.id, 'thanks', again));
-    expect((await sb.next(isChart(again))).code).toBe(200);
-    expect((await sa.next(isChart(again))).data.msg).toBe('thanks');
+    sb.send(messageFrame(a.id, 'thanks', again));
+    expect((await sb.next(isMessage(again))).code).toBe(200);
+    expect((await sa.next(isMessage(again))).data.msg).toBe('thanks');
   });
 
   it('B blocks A: A’s message gets 403', async () => {
@@ -170,8 +170,8 @@ describe('block', () => {
     sb.send({ action: 'block', data: { receiverId: a.id, block: true } });
     await sb.next((f) => f.action === 'block' && f.code === 200);
     const clientId = randomUUID();
-    sa.send(chart(b.id, 'hi?', clientId));
-    expect(await sa.next(isChart(clientId))).toMatchObject({ code: 403, message: 'You have been blocked' });
+    sa.send(messageFrame(b.id, 'hi?', clientId));
+    expect(await sa.next(isMessage(clientId))).toMatchObject({ code: 403, message: 'You have been blocked' });
     expect(await countRows(a.id, b.id)).toBe(0);
   });
 

@@ -6,7 +6,8 @@
 
 import type { z } from 'zod';
 import { CLIENT_ACTIONS, type ServerFrame } from '#protocol/chat.ts';
-import { blockFrame, chartFrame, readFrame } from '#protocol/chat-schemas.ts';
+// `chart` is the wire's word for a message (the action string); inside the server it is a message.
+import { blockFrame, chartFrame as messageFrame, readFrame } from '#protocol/chat-schemas.ts';
 import { Code } from '#protocol/codes.ts';
 import { transMessageFrame, transPreviewSchema, transTextFrame } from '#protocol/translation-schemas.ts';
 import type { AppContext } from '../context.ts';
@@ -43,7 +44,7 @@ async function dispatch(
     case 'ping':
       return { action: 'pong', code: Code.ok, data: null };
     case 'chart':
-      await chat.sendChart(ctx, userId, parseData(action, chartFrame, data));
+      await chat.sendChart(ctx, userId, parseData(action, messageFrame, data));
       return undefined;
     case 'read':
       await chat.markRead(ctx, userId, parseData(action, readFrame, data).senderId);

@@ -54,7 +54,7 @@ describe('bad frames get an error on the same socket, which stays open', () => {
     }
     await s.roundTrip();
     expect(s.ws.readyState).toBe(s.ws.OPEN);
-    // 2,000 characters is allowed, and a refused chart echoes its clientId so the client can fail that bubble.
+    // 2,000 characters is allowed, and a refused message echoes its clientId so the client can fail that bubble.
     const ok = good({ msg: 'z'.repeat(2000) });
     s.send({ action: 'chart', data: ok });
     expect(await s.next((f) => f.action === 'chart')).toMatchObject({ code: 200, data: { clientId: ok.clientId } });
