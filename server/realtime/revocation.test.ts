@@ -6,6 +6,8 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type AppOverrides, buildApp } from '../app.ts';
+import { revokeSession } from '../modules/auth/auth.repository.ts';
+import { hashToken } from '../modules/auth/auth.rules.ts';
 import { API, bearer, call, latestCode, login, makeApp, md5, type TestApp, testConfig } from '../test-helper.ts';
 import { createInProcessBus } from './bus.ts';
 import { type ListeningApp, listen, listeningTestApp, member, type TestSocket } from './socket-test-client.ts';
@@ -75,6 +77,53 @@ describe('logout', () => {
     await sb.roundTrip();
     expect(await messagesFrom(a.id)).toEqual([]);
     expect(sb.frames.filter((f) => f.action === 'chart')).toEqual([]);
+  });
+});
+
+describe('a token revoked while its socket signs in', () => {
+  it('is caught by the second look after joining, though the announcement came before the join', async () => {
+    const a = await member(t.app);
+    const ctx = t.app.amity;
+    const realDb = ctx.db;
+    // The session read answers "alive", and only then is the token revoked and the revocation announced: the exact
+    // interleaving where the announcement finds no socket to close.
+    let raced = false;
+    const revokeAfterRead = <T extends object>(target: T): T =>
+      new Proxy(target, {
+        get(obj, key, receiver) {
+          const value = Reflect.get(obj, key, receiver);
+          if (typeof value !== 'function') return value;
+          if (key === 'executeTakeFirst' && !raced) {
+            return async () => {
+              raced = true;
+              const row = await value.call(obj);
+              await revokeSession(realDb, hashToken(a.token));
+              ctx.hub.revokeTokens([hashToken(a.token)]);
+              ctx.db = realDb;
+              return row;
+            };
+          }
+          return (...args: unknown[]) => {
+            const out = value.apply(obj, args);
+            return typeof out === 'object' && out !== null ? revokeAfterRead(out) : out;
+          };
+        },
+      });
+    ctx.db = new Proxy(realDb, {
+      get(obj, key, receiver) {
+        const value = Reflect.get(obj, key, receiver);
+        if (key !== 'selectFrom') return typeof value === 'function' ? value.bind(obj) : value;
+        // Only the socket's sign-in reads sessions meanwhile.
+        return (table: 'sessions') => revokeAfterRead(obj.selectFrom(table));
+      },
+    });
+    try {
+      const s = await t.open(a.token);
+      await expectRevoked(s);
+      expect(raced).toBe(true);
+    } finally {
+      ctx.db = realDb;
+    }
   });
 });
 
