@@ -6,7 +6,6 @@ import { createHash } from 'node:crypto';
 import type { BlobStorage } from '../../adapters/storage/storage.ts';
 import type { AppContext } from '../../context.ts';
 import { invalid, tooMany } from '../../domain/errors.ts';
-import type { WindowLimiter } from '../../plugins/rate-limit.ts';
 import { reencodeImage } from './files.image.ts';
 import * as repo from './files.repository.ts';
 import {
@@ -32,8 +31,13 @@ async function quotaCheck(ctx: AppContext, db: repo.Executor, userId: number, in
   throw tooManyUploads(`Daily upload limit of ${Math.floor(quota / 1_048_576)} MB reached`, retryAfter);
 }
 
+/** The per-minute counter (plugins/rate-limit.ts WindowLimiter in the app): every hit is one attempt. */
+export interface AttemptCounter {
+  hit(key: string, now: number): { allowed: boolean; retryAfter: number };
+}
+
 /** Before the body is read: a known type, the per-minute rate (every attempt counts) and a quota not used up. */
-export async function admitUpload(ctx: AppContext, limiter: WindowLimiter, userId: number, type: string) {
+export async function admitUpload(ctx: AppContext, limiter: AttemptCounter, userId: number, type: string) {
   if (!isUploadType(type)) throw invalid(unknownTypeMessage(type));
   const rate = limiter.hit(String(userId), ctx.now().getTime());
   if (!rate.allowed) throw tooManyUploads('Too many uploads', rate.retryAfter);
