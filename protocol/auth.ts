@@ -1,19 +1,16 @@
 /** Request bodies of docs/api.md, Authentication and Users, as zod schemas whose messages name field and rule. */
 import { z } from 'zod';
 import { LIMITS } from './constants.ts';
-import { EMAIL_PATTERN, isIsoDate, isOwnUploadUrl, MD5_PATTERN, USERNAME_PATTERN } from './validators.ts';
-
-/** 'is required' when the field is absent or null, 'must be a string' when it has another type. */
-const missingOr = (field: string, rule: string) => (issue: { input?: unknown }) =>
-  issue.input === undefined || issue.input === null ? `${field} is required` : `${field} ${rule}`;
-
-const text = (field: string, max: number) =>
-  z
-    .string({ error: missingOr(field, 'must be a string') })
-    .max(max, { error: `${field} must be at most ${max} characters` });
-
-const required = (field: string, max: number) =>
-  text(field, max).refine((v) => /\S/.test(v), { error: `${field} is required` });
+import {
+  EMAIL_PATTERN,
+  isIsoDate,
+  isOwnUploadUrl,
+  MD5_PATTERN,
+  missingOr,
+  requiredText as required,
+  safeText as text,
+  USERNAME_PATTERN,
+} from './validators.ts';
 
 export const md5Password = (field = 'password') =>
   z

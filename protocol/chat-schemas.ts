@@ -5,26 +5,18 @@
 import { z } from 'zod';
 import { MessageType } from './chat.ts';
 import { LIMITS } from './constants.ts';
+import { dbId as id, isNonEmpty, messageId, safeText } from './validators.ts';
 
-const id = (field: string) =>
-  z
-    .number({ error: `${field} must be a user id` })
-    .int({ error: `${field} must be a user id` })
-    .positive({ error: `${field} must be a user id` });
+/** A language code as the client sends it (its UI locale or the member's language), at most 16 characters. */
+const lang = (field: string) => safeText(field, 16);
 
 export const chartFrame = z.object({
   toId: id('toId'),
   type: z.union([z.literal(MessageType.text), z.literal(MessageType.image)], {
     error: 'type must be 1 (text) or 2 (image)',
   }),
-  msg: z
-    .string({ error: 'msg must be a string' })
-    .max(LIMITS.chatMessage, { error: `msg must be at most ${LIMITS.chatMessage} characters` })
-    .refine((v) => /\S/.test(v), { error: 'msg must not be empty' }),
-  lang: z
-    .string({ error: 'lang must be a string' })
-    .max(16, { error: 'lang must be at most 16 characters' })
-    .default(''),
+  msg: safeText('msg', LIMITS.chatMessage).refine(isNonEmpty, { error: 'msg must not be empty' }),
+  lang: lang('lang').default(''),
   clientId: z.uuid({ error: 'clientId must be a UUID' }),
 });
 export type ChartFrame = z.infer<typeof chartFrame>;
@@ -35,6 +27,6 @@ export const blockFrame = z.object({
   block: z.boolean({ error: 'block must be true or false' }),
 });
 export const transFrame = z.object({
-  msgId: id('msgId'),
-  lang: z.string({ error: 'lang must be a string' }).min(2).max(16),
+  msgId: messageId('msgId'),
+  lang: lang('lang').min(2, { error: 'lang must be a language code' }),
 });

@@ -5,6 +5,7 @@
 import { z } from 'zod';
 import { DEFAULT_PAGE_SIZE, LIMITS, PAGE_SIZES } from './constants.ts';
 import type { BaseUser } from './user.ts';
+import { dbId, optionalQuery, unsafeTextMessage, wholeNumberText } from './validators.ts';
 
 /** Every paged list answer (docs/api.md, Users: `{ list, total }`). */
 export interface PageOf<T> {
@@ -22,14 +23,7 @@ export type ReportType = (typeof REPORT_TYPES)[number];
 /** The largest page number a list accepts: deeper offsets are never a real reader, only a costly scan. */
 export const MAX_PAGE = 10_000;
 
-const userId = (field: string) =>
-  z
-    .number({
-      error: (i) => (i.input === undefined || i.input === null ? `${field} is required` : `${field} must be a user id`),
-    })
-    .int({ error: `${field} must be a user id` })
-    .positive({ error: `${field} must be a user id` })
-    .max(2_147_483_647, { error: `${field} must be a user id` });
+const userId = (field: string) => dbId(field);
 
 export const likeAddBody = z.object({
   userId: userId('userId'),
@@ -53,37 +47,39 @@ export interface PageQuery {
   size: number;
 }
 
+const SIZE_RULE = `size must be one of ${PAGE_SIZES.join(', ')}`;
+
+/** A query value as text; a number (a caller passing parsed values) is read as its decimal text. */
+const queryNumber = <S extends z.ZodType>(schema: S) =>
+  optionalQuery(z.preprocess((v) => (typeof v === 'number' ? String(v) : v), schema));
+
+export const pageQuerySchema = z.object({
+  page: queryNumber(wholeNumberText('page', 1, MAX_PAGE)),
+  size: queryNumber(
+    wholeNumberText('size', 1, 999, SIZE_RULE).refine((n) => (PAGE_SIZES as readonly number[]).includes(n), {
+      error: SIZE_RULE,
+    }),
+  ),
+});
+
 /**
  * `page` from 1, `size` one of 5, 10, 20, 30, 40, 50 (default 10). Query values arrive as strings; empty ones count
  * as absent (docs/product.md, Validation). Answers the parsed query or the member-facing message of the first problem.
  */
 export function parsePageQuery(query: { page?: unknown; size?: unknown }): PageQuery | { error: string } {
-  const raw = (v: unknown) => (v === undefined || v === null || v === '' ? undefined : String(v));
-  const page = raw(query.page);
-  const size = raw(query.size);
-  const out: PageQuery = { page: 1, size: DEFAULT_PAGE_SIZE };
-  if (page !== undefined) {
-    if (!/^\d{1,6}$/.test(page) || Number(page) < 1 || Number(page) > MAX_PAGE) {
-      return { error: `page must be a whole number from 1 to ${MAX_PAGE}` };
-    }
-    out.page = Number(page);
-  }
-  if (size !== undefined) {
-    if (!/^\d{1,3}$/.test(size) || !(PAGE_SIZES as readonly number[]).includes(Number(size))) {
-      return { error: `size must be one of ${PAGE_SIZES.join(', ')}` };
-    }
-    out.size = Number(size);
-  }
-  return out;
+  const result = pageQuerySchema.safeParse(query);
+  if (!result.success) return { error: result.error.issues[0]?.message ?? 'Invalid page' };
+  return { page: result.data.page ?? 1, size: result.data.size ?? DEFAULT_PAGE_SIZE };
 }
 
-/** The search keyword: trimmed, required, at most 50 characters (docs/product.md, Header). */
+/** The search keyword: trimmed, required, at most 50 characters (docs/product.md, Header), storable text. */
 export function parseKeyword(value: unknown): string | { error: string } {
   if (Array.isArray(value)) return { error: 'keyword must be given once' };
   const keyword = typeof value === 'string' ? value.trim() : '';
   if (keyword === '') return { error: 'keyword is required' };
   if ([...keyword].length > LIMITS.search) return { error: `keyword must be at most ${LIMITS.search} characters` };
-  return keyword;
+  const unsafe = unsafeTextMessage('keyword', keyword);
+  return unsafe ? { error: unsafe } : keyword;
 }
 
 /** The number of pages for a total, at least 1 so a pager always has a current page. */

@@ -1,4 +1,5 @@
 /** Validation rules of docs/product.md, Validation, pure and shared by the forms and the server. */
+import { z } from 'zod';
 import { LIMITS } from './constants.ts';
 
 /** A local part, an @, a 2-10 character alphanumeric domain label, then 1-3 suffixes of 2-4 lowercase letters. */
@@ -56,4 +57,103 @@ export function isOwnUploadUrl(value: string, storageBase?: string): boolean {
   if (OWN_UPLOAD_PATH.test(value)) return true;
   if (!storageBase || !STORAGE_BASE.test(storageBase) || !value.startsWith(storageBase)) return false;
   return STORAGE_KEY.test(value.slice(storageBase.length));
+}
+
+/*
+ * What PostgreSQL can store. Every string and id a member sends, on every route and frame, goes through the zod
+ * building blocks below, so no input can fail inside SQL (a 500, or a whole chat batch lost) instead of a 400 that
+ * names the field and the rule. The factories build a schema when called, so the client, which imports the
+ * predicates above, never loads zod through this file.
+ */
+
+/** PostgreSQL `integer` (int4): member ids and every other integer column. */
+export const INT4_MAX = 2_147_483_647;
+/** `bigserial` ids (messages) as far as a JavaScript number holds them exactly. */
+export const MAX_SAFE_ID = Number.MAX_SAFE_INTEGER;
+
+/** PostgreSQL refuses NUL (U+0000) in text. */
+export function hasNul(value: string): boolean {
+  return value.includes('\0');
+}
+
+/** A UTF-16 surrogate that is not half of a pair: it has no UTF-8 form, so it would be stored as U+FFFD or refused. */
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
+export function hasLoneSurrogate(value: string): boolean {
+  return LONE_SURROGATE.test(value);
+}
+
+/** Text PostgreSQL stores exactly as sent. */
+export function isSafeText(value: string): boolean {
+  return !hasNul(value) && !hasLoneSurrogate(value);
+}
+
+/** The rule messages, shared by the zod blocks and the hand-written query parsers. */
+export const TEXT_RULES = {
+  nul: (field: string) => `${field} must not contain a NUL character`,
+  surrogate: (field: string) => `${field} must not contain an unpaired surrogate (invalid Unicode)`,
+} as const;
+
+/** The message for text that breaks a rule, or undefined when it is safe. */
+export function unsafeTextMessage(field: string, value: string): string | undefined {
+  if (hasNul(value)) return TEXT_RULES.nul(field);
+  if (hasLoneSurrogate(value)) return TEXT_RULES.surrogate(field);
+  return undefined;
+}
+
+export const idRule = (field: string, what = 'a user id', max = INT4_MAX) =>
+  `${field} must be ${what} (a whole number from 1 to ${max})`;
+
+/** 'is required' when the field is absent or null, `${field} ${rule}` when it has another type. */
+export const missingOr = (field: string, rule: string) => (issue: { input?: unknown }) =>
+  issue.input === undefined || issue.input === null ? `${field} is required` : `${field} ${rule}`;
+
+/** A string of at most `max` UTF-16 units without NUL or unpaired surrogates; may be empty. */
+export function safeText(field: string, max: number) {
+  return z
+    .string({ error: missingOr(field, 'must be a string') })
+    .max(max, { error: `${field} must be at most ${max} characters` })
+    .refine((v) => !hasNul(v), { error: TEXT_RULES.nul(field) })
+    .refine((v) => !hasLoneSurrogate(v), { error: TEXT_RULES.surrogate(field) });
+}
+
+/** safeText that must hold a non-whitespace character. */
+export function requiredText(field: string, max: number) {
+  return safeText(field, max).refine(isNonEmpty, { error: `${field} is required` });
+}
+
+/** A JSON number that is a row id: whole, 1 to `max` (int4 for members, a safe integer for bigserial ids). */
+export function dbId(field: string, what = 'a user id', max = INT4_MAX) {
+  const rule = idRule(field, what, max);
+  return z
+    .number({ error: (i) => (i.input === undefined || i.input === null ? `${field} is required` : rule) })
+    .int({ error: rule })
+    .min(1, { error: rule })
+    .max(max, { error: rule });
+}
+
+/** A message id (bigserial), as a JSON number. */
+export const messageId = (field: string) => dbId(field, 'a message id', MAX_SAFE_ID);
+
+/**
+ * A whole number sent as text (path segment or query value): 1-16 ASCII digits, then `min` to `max`. No sign,
+ * exponent, decimal point or blank; an empty query value counts as absent (spec 5 drops empty parameters).
+ */
+export function wholeNumberText(field: string, min: number, max: number, rule?: string) {
+  const message = rule ?? `${field} must be a whole number from ${min} to ${max}`;
+  return z
+    .string({ error: (i) => (i.input === undefined || i.input === null ? `${field} is required` : message) })
+    .regex(/^\d{1,16}$/, { error: message })
+    .transform(Number)
+    .refine((n) => n >= min && n <= max, { error: message });
+}
+
+/** A row id sent as text (`/base/{userId}`, `?before=`). */
+export function idText(field: string, what = 'a user id', max = INT4_MAX) {
+  return wholeNumberText(field, 1, max, idRule(field, what, max));
+}
+
+/** A query value that may be left out: absent, null and '' all come out as undefined. */
+export function optionalQuery<S extends z.ZodType>(schema: S) {
+  return z.preprocess((v) => (v === '' || v === null ? undefined : v), schema.optional());
 }

@@ -3,6 +3,9 @@ import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
 import type { z } from 'zod';
 import { Code, type Envelope } from '#protocol/codes.ts';
 import { DomainError, type Failure, invalid } from '../domain/errors.ts';
+import { parseInput } from '../domain/parse.ts';
+
+export { parseInput, zodMessage } from '../domain/parse.ts';
 
 const CODES: Record<Failure, number> = {
   invalid: Code.badRequest,
@@ -35,17 +38,7 @@ export function parseBody<S extends z.ZodType>(schema: S, body: unknown): z.outp
   if (typeof body !== 'object' || body === null || Array.isArray(body)) {
     throw invalid('The request body must be a JSON object');
   }
-  const result = schema.safeParse(body);
-  if (!result.success) throw invalid(zodMessage(result.error));
-  return result.data;
-}
-
-export function zodMessage(error: z.ZodError): string {
-  const issue = error.issues[0];
-  if (!issue) return 'Invalid input';
-  const field = issue.path.map(String).join('.');
-  // Our schemas start their messages with the field name; zod's defaults do not.
-  return field && !issue.message.startsWith(field) ? `${field}: ${issue.message}` : issue.message;
+  return parseInput(schema, body);
 }
 
 /** Fastify's own client errors, put in words a member can act on. */

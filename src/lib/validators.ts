@@ -1,4 +1,4 @@
 /** The shared rules of docs/product.md, Validation, re-exported so forms import them from lib/. */
 
 export { LIMITS } from '#protocol/constants.ts';
-export { isEmail, isNonEmpty, isPasswordLength, isUsername } from '#protocol/validators.ts';
+export { isEmail, isNonEmpty, isPasswordLength, isSafeText, isUsername } from '#protocol/validators.ts';

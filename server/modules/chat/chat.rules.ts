@@ -1,7 +1,9 @@
 /** Pure chat rules: row → wire Message, what a member may send, and the history query's bounds. */
+import { z } from 'zod';
 import type { ChartFrame, Message, MessageType } from '#protocol/chat.ts';
-import { isOwnUploadUrl } from '#protocol/validators.ts';
+import { idText, isOwnUploadUrl, MAX_SAFE_ID, optionalQuery, wholeNumberText } from '#protocol/validators.ts';
 import { invalid } from '../../domain/errors.ts';
+import { parseInput } from '../../domain/parse.ts';
 
 export const BLOCKED_MESSAGE = 'You have been blocked';
 export const NO_SUCH_MEMBER = 'No such member';
@@ -47,24 +49,15 @@ export function checkChart(senderId: number, frame: ChartFrame): void {
   }
 }
 
-/** Query of GET /api/chat/history/{peerId}; empty values count as absent (spec 5 drops them anyway). */
+const historyQuery = z.object({
+  before: optionalQuery(idText('before', 'a message id', MAX_SAFE_ID)),
+  size: optionalQuery(wholeNumberText('size', 1, HISTORY_MAX_SIZE)),
+});
+
+/** Query of GET /api/chat/history/{peerId}; empty values are absent (docs/product.md, Validation). */
 export function parseHistoryQuery(query: { before?: unknown; size?: unknown }): { before?: number; size: number } {
-  const before = query.before === undefined || query.before === '' ? undefined : String(query.before);
-  const size = query.size === undefined || query.size === '' ? undefined : String(query.size);
-  const out: { before?: number; size: number } = { size: HISTORY_DEFAULT_SIZE };
-  if (before !== undefined) {
-    if (!/^\d{1,15}$/.test(before) || Number(before) < 1) {
-      throw invalid('before must be a message id (a positive whole number)');
-    }
-    out.before = Number(before);
-  }
-  if (size !== undefined) {
-    if (!/^\d{1,4}$/.test(size) || Number(size) < 1 || Number(size) > HISTORY_MAX_SIZE) {
-      throw invalid(`size must be a whole number from 1 to ${HISTORY_MAX_SIZE}`);
-    }
-    out.size = Number(size);
-  }
-  return out;
+  const { before, size } = parseInput(historyQuery, query);
+  return before === undefined ? { size: size ?? HISTORY_DEFAULT_SIZE } : { before, size: size ?? HISTORY_DEFAULT_SIZE };
 }
 
 /** The two ends of a pair in index order (messages_pair_idx). */

@@ -1,10 +1,11 @@
 import { randomUUID } from 'node:crypto';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { member } from '../../realtime/socket-test-client.ts';
 import { makeApp, type TestApp } from '../../test-helper.ts';
 import { addBlock, getUnread } from './chat.repository.ts';
 import { sendSystemMessage } from './chat.service.ts';
-import { createChatWriter, storeBatch } from './chat.writer.ts';
+import { createChatWriter, isDataError, storeBatch, UNSTORABLE_MESSAGE } from './chat.writer.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -82,6 +83,95 @@ describe('createChatWriter', () => {
     expect(new Set(results.map((r) => (r.kind === 'stored' ? r.unreadAll : -1)))).toEqual(new Set([50]));
     await writer.close();
     await expect(writer.submit(item(a.id, b.id, 'late'))).rejects.toThrow(/closed/);
+  });
+});
+
+describe('a row that fails in SQL', () => {
+  // Validation keeps these out of frames; here they are put straight into the writer, as a slipped check would.
+  type Row = ReturnType<typeof item> & { why?: string };
+  const poisons = (a: number, b: number): Row[] => [
+    { ...item(a, b, 'nul \0 in msg'), why: 'NUL in msg' },
+    { ...item(a, b, 'nul in lang'), lang: 'e\0n', why: 'NUL in lang' },
+    { ...item(a, 2 ** 31, 'toId beyond int4'), why: 'toId 2^31' },
+    { ...item(a, b, 'type outside the check'), type: 9, why: 'type 9 (check constraint)' },
+  ];
+
+  it('costs only itself: every other row of its batch is stored once and acked', async () => {
+    const a = await member(t.app);
+    const b = await member(t.app);
+    const c = await member(t.app);
+    const errors: unknown[] = [];
+    const writer = createChatWriter({
+      db: t.app.amity.db,
+      now: () => new Date(),
+      lingerMs: 20,
+      onError: (e) => errors.push(e),
+    });
+    const honest = Array.from({ length: 40 }, (_, n) =>
+      n % 2 ? item(a.id, b.id, `a${n}`) : item(c.id, b.id, `c${n}`),
+    );
+    const bad = poisons(a.id, b.id);
+    // Poisoned rows sit at the start, the middle and the end of one batch.
+    const all: Row[] = [bad[0]!, ...honest.slice(0, 20), bad[1]!, bad[2]!, ...honest.slice(20), bad[3]!];
+    const outcomes = await Promise.all(all.map(({ why: _why, ...i }) => writer.submit(i)));
+    await writer.close();
+    for (const [n, i] of all.entries()) {
+      if (i.why) {
+        expect(outcomes[n], i.why).toMatchObject({
+          kind: 'refused',
+          error: { failure: 'invalid', message: UNSTORABLE_MESSAGE },
+        });
+      } else {
+        expect(outcomes[n]).toMatchObject({ kind: 'stored', message: { msg: i.msg, senderId: i.senderId } });
+      }
+    }
+    expect(errors).toHaveLength(bad.length); // each bad row is logged once, as the validation gap it is
+    expect(errors.every(isDataError)).toBe(true);
+    const { rows } = await sql<{ msg: string; n: string }>`
+      select msg, count(*) as n from messages where sender_id in (${a.id}, ${c.id}) group by msg`.execute(
+      t.app.amity.db,
+    );
+    expect(new Map(rows.map((r) => [r.msg, Number(r.n)]))).toEqual(new Map(honest.map((i) => [i.msg, 1])));
+    // b's unread total counts the 40 honest messages only.
+    expect(await getUnread(t.app.amity.db, b.id)).toBe(40);
+    // One sender's messages keep their order in ids, though the batch was split around the bad rows.
+    const ids = outcomes.flatMap((o, n) => (o.kind === 'stored' && all[n]!.senderId === a.id ? [o.message.id] : []));
+    expect([...ids].sort((x, y) => x - y)).toEqual(ids);
+  });
+
+  it('a batch of nothing but bad rows answers each of them 400', async () => {
+    const a = await member(t.app);
+    const b = await member(t.app);
+    const writer = createChatWriter({ db: t.app.amity.db, now: () => new Date(), lingerMs: 20 });
+    const outcomes = await Promise.all(poisons(a.id, b.id).map(({ why: _why, ...i }) => writer.submit(i)));
+    await writer.close();
+    expect(outcomes.map((o) => o.kind)).toEqual(['refused', 'refused', 'refused', 'refused']);
+  });
+
+  it('an error that is not about a row fails the batch as before (no retries against a broken database)', async () => {
+    const failing = {
+      transaction: () => ({
+        execute: async () => {
+          calls += 1;
+          throw Object.assign(new Error('terminating connection'), { code: '57P01' });
+        },
+      }),
+    } as unknown as typeof t.app.amity.db;
+    let calls = 0;
+    const writer = createChatWriter({ db: failing, now: () => new Date(), lingerMs: 5 });
+    const results = await Promise.allSettled([writer.submit(item(1, 2, 'x')), writer.submit(item(1, 2, 'y'))]);
+    await writer.close();
+    expect(results.map((r) => r.status)).toEqual(['rejected', 'rejected']);
+    expect(calls).toBe(1);
+  });
+
+  it('tells data errors (SQLSTATE classes 22 and 23) from the rest', () => {
+    for (const code of ['22021', '22003', '22P05', '23514', '23502']) expect(isDataError({ code }), code).toBe(true);
+    for (const code of ['08006', '40001', '57P01', '42P01', 22021, undefined]) {
+      expect(isDataError({ code }), String(code)).toBe(false);
+    }
+    expect(isDataError(null)).toBe(false);
+    expect(isDataError(new Error('x'))).toBe(false);
   });
 });
 

@@ -2,10 +2,14 @@
  * Group commit for chat messages. Writing one transaction per message caps PGlite at a few thousand a second;
  * queued messages are instead stored together: one pair check, one multi-row insert, one unread update, one
  * commit. Each sender is answered only after that commit (docs/api.md, WebSocket: acked only once stored).
+ *
+ * One member must never cost others their messages: validation keeps values PostgreSQL would refuse out, and in
+ * case one slips through anyway, a batch that fails on its data is stored again in halves, down to the one row that
+ * fails, which alone is refused (400); every other row is stored and acked.
  */
 import type { Message } from '#protocol/chat.ts';
 import type { Db } from '../../db/database.ts';
-import { type DomainError, forbidden } from '../../domain/errors.ts';
+import { type DomainError, forbidden, invalid } from '../../domain/errors.ts';
 import { noSuchMember } from '../users/users.rules.ts';
 import * as repo from './chat.repository.ts';
 import { BLOCKED_MESSAGE, toMessage } from './chat.rules.ts';
@@ -34,6 +38,19 @@ interface Pending {
   item: repo.NewMessage;
   resolve: (outcome: ChartOutcome) => void;
   reject: (error: unknown) => void;
+}
+
+/** What the one row that fails in SQL is answered. */
+export const UNSTORABLE_MESSAGE = 'This message holds a value that cannot be stored';
+
+/**
+ * An error caused by the values of a row rather than by the database: SQLSTATE class 22 (data exception: NUL in
+ * text, integer out of range, bad encoding) or 23 (integrity: a check or not-null constraint). Storing the rows
+ * apart finds the bad one; any other error (connection, shutdown) would fail every row again.
+ */
+export function isDataError(error: unknown): boolean {
+  const code = (error as { code?: unknown } | null)?.code;
+  return typeof code === 'string' && /^2[23][0-9A-Z]{3}$/.test(code);
 }
 
 const keyOf = (senderId: number, clientId: string) => `${senderId}:${clientId}`;
@@ -139,6 +156,17 @@ export function createChatWriter(options: ChatWriterOptions): ChatWriter {
     const batch = queue.slice(0, maxBatch);
     queue = queue.slice(maxBatch);
     try {
+      await store(batch);
+    } finally {
+      running = undefined;
+      // Messages that arrived while this batch was being written go next, without lingering: that is the batching.
+      if (queue.length > 0) running = flush();
+    }
+  }
+
+  /** One transaction for `batch`; if a row's data fails it, the two halves in order, down to that row alone. */
+  async function store(batch: Pending[]): Promise<void> {
+    try {
       const outcomes = await options.db.transaction().execute((trx) =>
         storeBatch(
           trx,
@@ -148,12 +176,19 @@ export function createChatWriter(options: ChatWriterOptions): ChatWriter {
       );
       for (const [n, p] of batch.entries()) p.resolve(outcomes[n]!);
     } catch (error) {
-      options.onError?.(error);
-      for (const p of batch) p.reject(error);
-    } finally {
-      running = undefined;
-      // Messages that arrived while this batch was being written go next, without lingering: that is the batching.
-      if (queue.length > 0) running = flush();
+      if (!isDataError(error)) {
+        options.onError?.(error);
+        for (const p of batch) p.reject(error);
+        return;
+      }
+      if (batch.length === 1) {
+        options.onError?.(error);
+        batch[0]!.resolve({ kind: 'refused', error: invalid(UNSTORABLE_MESSAGE) });
+        return;
+      }
+      const half = Math.ceil(batch.length / 2);
+      await store(batch.slice(0, half));
+      await store(batch.slice(half));
     }
   }
 

@@ -64,12 +64,12 @@ describe('likes', () => {
     expect((await like(a, a.id)).body).toEqual({ code: 400, message: 'userId: you cannot like yourself', data: null });
     expect((await like(a, 999_999)).body).toEqual({ code: 404, message: 'No such member', data: null });
     expect((await like(a, undefined)).body.message).toBe('userId is required');
-    expect((await like(a, '5')).body.message).toBe('userId must be a user id');
+    expect((await like(a, '5')).body.message).toBe('userId must be a user id (a whole number from 1 to 2147483647)');
     expect((await like(a, 1.5)).status).toBe(400);
     expect((await like(a, 1, 'yes')).body.message).toBe('like must be true or false');
     expect((await post(t.app, a, '/api/user/like/add', [1])).status).toBe(400);
     expect((await get(t.app, a, '/api/user/like/user/abc')).body.message).toBe(
-      'userId must be a positive whole number',
+      'userId must be a user id (a whole number from 1 to 2147483647)',
     );
     expect(await likesCount()).toBe(before);
   });

@@ -180,10 +180,10 @@ describe('GET base/{userId}', () => {
     const get = (id: string, headers = bearer(m.token)) =>
       call(t.app, { method: 'GET', url: `${API}/base/${id}`, headers });
     expect((await get('999999')).body).toEqual({ code: 404, message: 'No member with id 999999', data: null });
-    for (const id of ['abc', '-1', '0', '1.5', '99999999999', "1'%20OR%201=1"]) {
+    for (const id of ['abc', '-1', '0', '1.5', '2147483648', '99999999999', '1e3', "1'%20OR%201=1", '%00']) {
       const res = await get(id);
       expect(res.status, id).toBe(400);
-      expect(res.body.message).toBe('userId must be a positive whole number');
+      expect(res.body.message).toBe('userId must be a user id (a whole number from 1 to 2147483647)');
     }
     expect((await get('1', {} as ReturnType<typeof bearer>)).status).toBe(401);
   });

@@ -68,11 +68,11 @@ describe('users rules', () => {
     });
     expect(refusal(() => parseUserId('0'))).toEqual({
       failure: 'invalid',
-      message: 'userId must be a positive whole number',
+      message: 'userId must be a user id (a whole number from 1 to 2147483647)',
     });
     expect(refusal(() => parseUserId('2147483648', 'peerId'))).toEqual({
       failure: 'invalid',
-      message: 'peerId must be a positive whole number',
+      message: 'peerId must be a user id (a whole number from 1 to 2147483647)',
     });
     expect(parseUserId('2147483647')).toBe(2_147_483_647);
   });

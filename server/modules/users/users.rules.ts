@@ -10,8 +10,10 @@ import {
   type MemberRemaining,
   type UserInfo,
 } from '#protocol/user.ts';
+import { idText } from '#protocol/validators.ts';
 import type { MembershipRow, UserRow } from '../../db/schema.ts';
 import { conflict, type DomainError, invalid, notFound } from '../../domain/errors.ts';
+import { parseInput } from '../../domain/parse.ts';
 
 const DAY_MS = 86_400_000;
 export const MIN_AGE = 18;
@@ -21,12 +23,9 @@ export const EMAIL_TAKEN = 'Email is already registered';
 
 export const noSuchMember = (): DomainError => notFound(NO_SUCH_MEMBER);
 
-/** A user id in a path: a positive PostgreSQL integer, named `field` in the refusal. */
+/** A user id in a path: digits only, 1 to 2147483647 (PostgreSQL integer), named `field` in the refusal. */
 export function parseUserId(raw: string, field = 'userId'): number {
-  if (!/^\d{1,10}$/.test(raw) || Number(raw) < 1 || Number(raw) > 2_147_483_647) {
-    throw invalid(`${field} must be a positive whole number`);
-  }
-  return Number(raw);
+  return parseInput(idText(field), raw);
 }
 
 export function isAdult(birthday: string, today: Date): boolean {
