@@ -5,10 +5,7 @@
 import { z } from 'zod';
 import { MessageType } from './chat.ts';
 import { LIMITS } from './constants.ts';
-import { dbId as id, isNonEmpty, messageId, safeText } from './validators.ts';
-
-/** A language code as the client sends it (its UI locale or the member's language), at most 16 characters. */
-const lang = (field: string) => safeText(field, 16);
+import { dbId as id, isNonEmpty, safeText } from './validators.ts';
 
 export const chartFrame = z.object({
   toId: id('toId'),
@@ -16,7 +13,8 @@ export const chartFrame = z.object({
     error: 'type must be 1 (text) or 2 (image)',
   }),
   msg: safeText('msg', LIMITS.chatMessage).refine(isNonEmpty, { error: 'msg must not be empty' }),
-  lang: lang('lang').default(''),
+  /** The language of `msg` as the client sends it (its UI locale or the member's language). */
+  lang: safeText('lang', 16).default(''),
   clientId: z.uuid({ error: 'clientId must be a UUID' }),
 });
 export type ChartFrame = z.infer<typeof chartFrame>;
@@ -25,8 +23,4 @@ export const readFrame = z.object({ senderId: id('senderId') });
 export const blockFrame = z.object({
   receiverId: id('receiverId'),
   block: z.boolean({ error: 'block must be true or false' }),
-});
-export const transFrame = z.object({
-  msgId: messageId('msgId'),
-  lang: lang('lang').min(2, { error: 'lang must be a language code' }),
 });

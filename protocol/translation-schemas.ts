@@ -4,29 +4,32 @@
  */
 import { z } from 'zod';
 import { LIMITS } from './constants.ts';
+import { messageId, storable } from './validators.ts';
 
 const lang = (field: string) =>
-  z
-    .string({ error: `${field} must be a language such as es-es` })
-    .trim()
-    .min(2, { error: `${field} must be a language such as es-es` })
-    .max(16, { error: `${field} must be at most 16 characters` });
+  storable(
+    z
+      .string({ error: `${field} must be a language such as es-es` })
+      .trim()
+      .min(2, { error: `${field} must be a language such as es-es` })
+      .max(16, { error: `${field} must be at most 16 characters` }),
+    field,
+  );
 
-const msgId = z.coerce
-  .number({ error: 'msgId must be a message id' })
-  .int({ error: 'msgId must be a message id' })
-  .positive({ error: 'msgId must be a message id' })
-  .max(Number.MAX_SAFE_INTEGER, { error: 'msgId must be a message id' });
+/** A message id as a JSON number, or as plain digits in a query (`?msgId=17`); never `1e3`, `0x11` or ` 17`. */
+const msgId = z.preprocess((v) => (typeof v === 'string' && /^\d{1,16}$/.test(v) ? Number(v) : v), messageId('msgId'));
 
 /** `trans` and its preview for a stored message. */
 export const transMessageFrame = z.object({ msgId, lang: lang('lang') });
 
 /** `transText` and its preview: a draft not yet sent, into `lang`, from `from` (default: the member's language). */
 export const transTextFrame = z.object({
-  text: z
-    .string({ error: 'text must be a string' })
-    .max(LIMITS.chatMessage, { error: `text must be at most ${LIMITS.chatMessage} characters` })
-    .refine((v) => /\S/.test(v), { error: 'text must not be empty' }),
+  text: storable(
+    z
+      .string({ error: 'text must be a string' })
+      .max(LIMITS.chatMessage, { error: `text must be at most ${LIMITS.chatMessage} characters` }),
+    'text',
+  ).refine((v) => /\S/.test(v), { error: 'text must not be empty' }),
   lang: lang('lang'),
   from: lang('from').optional(),
 });

@@ -108,13 +108,21 @@ export const idRule = (field: string, what = 'a user id', max = INT4_MAX) =>
 export const missingOr = (field: string, rule: string) => (issue: { input?: unknown }) =>
   issue.input === undefined || issue.input === null ? `${field} is required` : `${field} ${rule}`;
 
-/** A string of at most `max` UTF-16 units without NUL or unpaired surrogates; may be empty. */
-export function safeText(field: string, max: number) {
-  return z
-    .string({ error: missingOr(field, 'must be a string') })
-    .max(max, { error: `${field} must be at most ${max} characters` })
+/** Adds the storable-text rules (no NUL, no unpaired surrogate) to a string schema with its own messages. */
+export function storable<S extends z.ZodString>(schema: S, field: string): S {
+  return schema
     .refine((v) => !hasNul(v), { error: TEXT_RULES.nul(field) })
     .refine((v) => !hasLoneSurrogate(v), { error: TEXT_RULES.surrogate(field) });
+}
+
+/** A string of at most `max` UTF-16 units without NUL or unpaired surrogates; may be empty. */
+export function safeText(field: string, max: number) {
+  return storable(
+    z
+      .string({ error: missingOr(field, 'must be a string') })
+      .max(max, { error: `${field} must be at most ${max} characters` }),
+    field,
+  );
 }
 
 /** safeText that must hold a non-whitespace character. */
