@@ -1,7 +1,8 @@
-/** SQL of translation: the message to translate, the payer's row under lock, balances, ledger rows and the cache. */
+/** SQL of translation: the message to translate, the payer's row under lock, the charge with its ledger, the cache. */
 import { sql, type Transaction } from 'kysely';
+import type { LevelName } from '#protocol/user.ts';
 import type { Db } from '../../db/database.ts';
-import type { Database, UserUpdate } from '../../db/schema.ts';
+import type { Database, UserRow } from '../../db/schema.ts';
 
 export type Executor = Db | Transaction<Database>;
 export type Trx = Transaction<Database>;
@@ -24,42 +25,38 @@ export function findMessage(db: Executor, id: number): Promise<MessageToTranslat
     .executeTakeFirst();
 }
 
-export function findPayer(db: Executor, userId: number) {
-  return db.selectFrom('users').selectAll().where('id', '=', userId).executeTakeFirst();
+export type Payer = UserRow & { level_name: LevelName };
+
+/**
+ * The payer with the membership level that sets their day allowance (the running membership with the lowest
+ * level_sort, as users.rules currentMember picks it), in one query; `lock` takes the row FOR UPDATE until the
+ * transaction ends, so concurrent translations by one member pay one at a time.
+ */
+async function payer(db: Executor, userId: number, now: Date, lock: boolean): Promise<Payer | undefined> {
+  const { rows } = await sql<Payer>`
+    select u.*, coalesce((select m.level_name from memberships m where m.user_id = u.id and m.ends_at > ${now}
+      order by m.level_sort limit 1), '') as level_name
+    from users u where u.id = ${userId} ${lock ? sql`for update of u` : sql``}`.execute(db);
+  return rows[0];
 }
 
-/** The payer's row, locked until the transaction ends: concurrent translations by one member pay one at a time. */
-export function lockPayer(trx: Transaction<Database>, userId: number) {
-  return trx.selectFrom('users').selectAll().where('id', '=', userId).forUpdate().executeTakeFirst();
+export const findPayer = (db: Executor, userId: number, now: Date) => payer(db, userId, now, false);
+export const lockPayer = (trx: Trx, userId: number, now: Date) => payer(trx, userId, now, true);
+
+export async function cachedTranslation(db: Executor, msgId: number, lang: string): Promise<string | undefined> {
+  const { rows } = await sql<{ text: string | null }>`
+    select translations ->> ${lang} as text from messages where id = ${String(msgId)}`.execute(db);
+  return rows[0]?.text ?? undefined;
 }
 
-/** The cached translation into `lang`, read under the message's row lock (taken after the payer's: no deadlock). */
-export async function lockCachedTranslation(
-  trx: Transaction<Database>,
-  msgId: number,
-  lang: string,
-): Promise<string | undefined> {
-  const row = await trx
-    .selectFrom('messages')
-    .select(sql<string | null>`translations ->> ${lang}`.as('text'))
-    .where('id', '=', String(msgId))
-    .forUpdate()
-    .executeTakeFirst();
-  return row?.text ?? undefined;
-}
-
-export async function storeTranslation(
-  trx: Transaction<Database>,
-  msgId: number,
-  lang: string,
-  text: string,
-): Promise<void> {
-  await sql`update messages set translations = translations || jsonb_build_object(${lang}::text, ${text}::text)
-    where id = ${String(msgId)}`.execute(trx);
-}
-
-export async function updateBalances(trx: Transaction<Database>, userId: number, changes: UserUpdate): Promise<void> {
-  await trx.updateTable('users').set(changes).where('id', '=', userId).execute();
+export interface Balances {
+  day_characters: number;
+  day_characters_date: string;
+  register_character_count: number;
+  give_character_count: number;
+  buy_character_count: number;
+  give_gold: string;
+  buy_gold: string;
 }
 
 export interface LedgerInsert {
@@ -72,7 +69,45 @@ export interface LedgerInsert {
   created_at: Date;
 }
 
-export async function insertLedgerRows(trx: Transaction<Database>, rows: LedgerInsert[]): Promise<void> {
-  if (rows.length === 0) return;
-  await trx.insertInto('ledger').values(rows).execute();
+/** A translation to store on its message, unless the message has one for `lang` already. */
+export interface Claim {
+  msgId: number;
+  lang: string;
+  text: string;
+}
+
+/**
+ * One statement (one round trip): stores `claim` on its message unless it is there already, and only then writes
+ * the payer's new balances and one ledger row per source spent; without a claim it always pays. Answers whether it
+ * paid: false means a concurrent request cached the same translation first, and nothing was charged. Runs after
+ * lockPayer, so rows are always locked payer first, message second: no deadlock.
+ */
+export async function claimAndCharge(
+  trx: Trx,
+  userId: number,
+  claim: Claim | undefined,
+  b: Balances,
+  ledger: LedgerInsert[],
+): Promise<boolean> {
+  const claimed = claim
+    ? sql`update messages set translations = translations || jsonb_build_object(${claim.lang}::text, ${claim.text}::text)
+        where id = ${String(claim.msgId)} and (translations ->> ${claim.lang}) is null returning id`
+    : sql`select 1 as id`;
+  const { rows } = await sql<{ paid: boolean }>`
+    with claimed as (${claimed}),
+    paid as (
+      update users set day_characters = ${b.day_characters}, day_characters_date = ${b.day_characters_date}::date,
+        register_character_count = ${b.register_character_count}, give_character_count = ${b.give_character_count},
+        buy_character_count = ${b.buy_character_count}, give_gold = ${b.give_gold}::numeric,
+        buy_gold = ${b.buy_gold}::numeric
+      where id = ${userId} and exists (select 1 from claimed) returning id),
+    ledger_rows as (
+      insert into ledger (user_id, kind, delta, balance_after, reason, ref, created_at)
+      select * from unnest(${ledger.map((r) => r.user_id)}::int[], ${ledger.map((r) => r.kind)}::text[],
+        ${ledger.map((r) => r.delta)}::numeric[], ${ledger.map((r) => r.balance_after)}::numeric[],
+        ${ledger.map((r) => r.reason)}::text[], ${ledger.map((r) => r.ref)}::text[],
+        ${ledger.map((r) => r.created_at)}::timestamptz[])
+      where exists (select 1 from paid))
+    select exists (select 1 from paid) as paid`.execute(trx);
+  return rows[0]?.paid === true;
 }

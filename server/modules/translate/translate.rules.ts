@@ -1,9 +1,9 @@
 /** Pure translation rules: a stored member → the wallet that pays, a charge → balance changes and ledger rows. */
 import { dayAllowance, type Wallet, type WalletSource } from '#protocol/translation.ts';
 import type { LevelName } from '#protocol/user.ts';
-import type { UserRow, UserUpdate } from '../../db/schema.ts';
+import type { UserRow } from '../../db/schema.ts';
 import { dayCharacterCount, utcDay } from '../users/users.rules.ts';
-import type { LedgerInsert } from './translate.repository.ts';
+import type { Balances, LedgerInsert } from './translate.repository.ts';
 
 /** Ledger kinds per wallet source (schema.ts LedgerTable). */
 export const LEDGER_KIND: Record<WalletSource, string> = {
@@ -43,7 +43,7 @@ export function walletOf(row: PayerRow, levelName: LevelName, now: Date): Wallet
 }
 
 /** The user columns after paying; the day's count is stamped with today's UTC date, so tomorrow starts afresh. */
-export function balancesAfter(left: Wallet, now: Date): UserUpdate {
+export function balancesAfter(left: Wallet, now: Date): Balances {
   return {
     day_characters: left.day,
     day_characters_date: utcDay(now),

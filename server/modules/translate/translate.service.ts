@@ -18,10 +18,8 @@ import {
   toLocale,
   type Wallet,
 } from '#protocol/translation.ts';
-import { currentMember, type LevelName } from '#protocol/user.ts';
 import { type EnginePair, NOT_AVAILABLE, TranslateError } from '../../adapters/translate/engine.ts';
 import type { AppContext } from '../../context.ts';
-import type { UserRow } from '../../db/schema.ts';
 import {
   forbidden,
   invalid,
@@ -31,8 +29,6 @@ import {
   unavailable,
   upstreamFailed,
 } from '../../domain/errors.ts';
-import { findMemberships } from '../users/users.repository.ts';
-import { memberRemainingList } from '../users/users.rules.ts';
 import * as repo from './translate.repository.ts';
 import { balancesAfter, ledgerRows, walletOf } from './translate.rules.ts';
 
@@ -75,61 +71,60 @@ async function ask<T>(ctx: AppContext, work: () => Promise<T>): Promise<T> {
   }
 }
 
-/** The membership level that sets the day allowance (api.md member config `dayCharacters`). */
-async function levelOf(ctx: AppContext, userId: number, now: Date): Promise<LevelName> {
-  const memberships = await findMemberships(ctx.db, [userId]);
-  return currentMember(memberRemainingList(memberships, now)).levelName;
-}
-
-async function readPayer(ctx: AppContext, userId: number): Promise<{ row: UserRow; wallet: Wallet }> {
+async function readPayer(ctx: AppContext, userId: number): Promise<{ payer: repo.Payer; wallet: Wallet }> {
   const now = ctx.now();
-  const [row, level] = await Promise.all([repo.findPayer(ctx.db, userId), levelOf(ctx, userId, now)]);
-  if (!row) throw unauthorized('Please sign in');
-  return { row, wallet: walletOf(row, level, now) };
+  const payer = await repo.findPayer(ctx.db, userId, now);
+  if (!payer) throw unauthorized('Please sign in');
+  return { payer, wallet: walletOf(payer, payer.level_name, now) };
 }
 
 /** The message a member may translate: theirs to read, a text message. */
-async function messageFor(ctx: AppContext, userId: number, msgId: number) {
-  const message = await repo.findMessage(ctx.db, msgId);
+function checkMessage(userId: number, message: repo.MessageToTranslate | undefined): repo.MessageToTranslate {
   if (!message) throw notFound(NO_SUCH_MESSAGE);
   if (message.sender_id !== userId && message.to_id !== userId) throw forbidden(NOT_YOUR_CONVERSATION);
   if (message.type !== 1) throw invalid('msgId: only text messages can be translated');
   return message;
 }
 
+/** The message and the payer, read side by side. */
+async function messageAndPayer(ctx: AppContext, userId: number, msgId: number) {
+  const [message, payer] = await Promise.all([repo.findMessage(ctx.db, msgId), readPayer(ctx, userId)]);
+  return { message: checkMessage(userId, message), ...payer };
+}
+
+/** Refuses early what cannot be paid, so the engine is not asked for it (the charge re-checks under the lock). */
+function checkAffordable(cost: number, wallet: Wallet, payer: repo.Payer): void {
+  if (!planCharge(cost, wallet, payer.staff_account).enough) throw paymentRequired(NOT_ENOUGH);
+}
+
 /**
  * Pays `cost` for `userId` in one transaction: the payer's row locked FOR UPDATE, the charge planned on the locked
- * balances, balances and one ledger row per source written, then `store` (the cache) in the same transaction.
- * `alreadyDone` (re-checked under the lock) lets a concurrent request that cached the same translation win without
- * a second charge. 402 and nothing written when the balances cannot pay.
+ * balances (402 and nothing written when they cannot pay), then one statement that stores `claim` (the cache) and
+ * writes the balances with one ledger row per source, or does nothing when a concurrent request cached the same
+ * translation first (`paid` false: nothing charged).
  */
 async function pay(
   ctx: AppContext,
   userId: number,
   cost: number,
   ref: string,
-  options: {
-    alreadyDone?: (trx: repo.Trx) => Promise<string | undefined>;
-    store?: (trx: repo.Trx) => Promise<void>;
-  } = {},
-): Promise<{ charge: Charge; cached: string | undefined }> {
+  claim?: repo.Claim,
+): Promise<{ charge: Charge; paid: boolean }> {
   const now = ctx.now();
-  const level = await levelOf(ctx, userId, now);
   return ctx.db.transaction().execute(async (trx) => {
-    const row = await repo.lockPayer(trx, userId);
-    if (!row) throw unauthorized('Please sign in');
-    const wallet = walletOf(row, level, now);
-    const cached = await options.alreadyDone?.(trx);
-    if (cached !== undefined) return { charge: planCharge(0, wallet), cached };
-    const charge = planCharge(cost, wallet, row.staff_account);
-    if (!charge.enough) throw paymentRequired(NOT_ENOUGH);
-    const rows = ledgerRows(userId, charge.spent, charge.left, ref, now);
-    if (rows.length > 0) {
-      await repo.updateBalances(trx, userId, balancesAfter(charge.left, now));
-      await repo.insertLedgerRows(trx, rows);
+    const payer = await repo.lockPayer(trx, userId, now);
+    if (!payer) throw unauthorized('Please sign in');
+    const wallet = walletOf(payer, payer.level_name, now);
+    const charge = planCharge(cost, wallet, payer.staff_account);
+    if (!charge.enough) {
+      // A concurrent request may have cached it meanwhile: that answer is free.
+      const cached = claim && (await repo.cachedTranslation(trx, claim.msgId, claim.lang));
+      if (cached !== undefined) return { charge: planCharge(0, wallet), paid: false };
+      throw paymentRequired(NOT_ENOUGH);
     }
-    await options.store?.(trx);
-    return { charge, cached: undefined };
+    const rows = ledgerRows(userId, charge.spent, charge.left, ref, now);
+    const paid = await repo.claimAndCharge(trx, userId, claim, balancesAfter(charge.left, now), rows);
+    return paid ? { charge, paid } : { charge: planCharge(0, wallet), paid };
   });
 }
 
@@ -141,32 +136,30 @@ export async function translateMessage(
 ): Promise<TransResult> {
   requireEngine(ctx);
   const target = targetLocale(input.lang);
-  const message = await messageFor(ctx, userId, input.msgId);
-  const source = toLocale(message.lang);
-  const free = (text: string, wallet: Wallet): TransResult => ({
+  const { message, payer, wallet } = await messageAndPayer(ctx, userId, input.msgId);
+  const answer = (text: string, left: Wallet, charged: number): TransResult => ({
     msgId: input.msgId,
     lang: target,
     text,
-    ...balanceOf(wallet),
-    charged: 0,
+    ...balanceOf(left),
+    charged,
   });
   const hit = message.translations[target];
-  if (hit !== undefined) return free(hit, (await readPayer(ctx, userId)).wallet);
-  if (source === target) return free(message.msg, (await readPayer(ctx, userId)).wallet);
+  if (hit !== undefined) return answer(hit, wallet, 0);
+  const source = toLocale(message.lang);
+  if (source === target) return answer(message.msg, wallet, 0);
 
   const cost = characterCost(message.msg);
   const pair = await ask(ctx, () => ctx.translator.pair(source, target));
-  // Asking the engine for what cannot be paid would waste it: refuse early (the charge re-checks under the lock).
-  const { row, wallet } = await readPayer(ctx, userId);
-  if (!planCharge(cost, wallet, row.staff_account).enough) throw paymentRequired(NOT_ENOUGH);
+  checkAffordable(cost, wallet, payer);
   const text = await ask(ctx, () => ctx.translator.translate(message.msg, pair));
-
-  const { charge, cached } = await pay(ctx, userId, cost, `message:${input.msgId}:${target}`, {
-    alreadyDone: (trx) => repo.lockCachedTranslation(trx, input.msgId, target),
-    store: (trx) => repo.storeTranslation(trx, input.msgId, target, text),
+  const { charge, paid } = await pay(ctx, userId, cost, `message:${input.msgId}:${target}`, {
+    msgId: input.msgId,
+    lang: target,
+    text,
   });
-  if (cached !== undefined) return free(cached, charge.left);
-  return { ...free(text, charge.left), charged: row.staff_account ? 0 : charge.cost };
+  if (!paid) return answer((await repo.cachedTranslation(ctx.db, input.msgId, target)) ?? text, charge.left, 0);
+  return answer(text, charge.left, payer.staff_account ? 0 : cost);
 }
 
 /** `transText`: a draft (not stored) translated into `lang` before sending, paid like a message, never cached. */
@@ -177,15 +170,15 @@ export async function translateDraft(
 ): Promise<DraftResult> {
   requireEngine(ctx);
   const target = targetLocale(input.lang);
-  const { row, wallet } = await readPayer(ctx, userId);
-  const source = input.from !== undefined ? targetLocale(input.from, 'from') : toLocale(row.language);
+  const { payer, wallet } = await readPayer(ctx, userId);
+  const source = input.from !== undefined ? targetLocale(input.from, 'from') : toLocale(payer.language);
   if (source === target) return { lang: target, text: input.text, ...balanceOf(wallet), charged: 0 };
   const cost = characterCost(input.text);
   const pair: EnginePair = await ask(ctx, () => ctx.translator.pair(source, target));
-  if (!planCharge(cost, wallet, row.staff_account).enough) throw paymentRequired(NOT_ENOUGH);
+  checkAffordable(cost, wallet, payer);
   const text = await ask(ctx, () => ctx.translator.translate(input.text, pair));
   const { charge } = await pay(ctx, userId, cost, `draft:${target}`);
-  return { lang: target, text, ...balanceOf(charge.left), charged: row.staff_account ? 0 : charge.cost };
+  return { lang: target, text, ...balanceOf(charge.left), charged: payer.staff_account ? 0 : cost };
 }
 
 /** `transPreview`: what translating a message or a draft would cost and leave; charges nothing, translates nothing. */
@@ -196,20 +189,20 @@ export async function preview(
 ): Promise<TransPreview> {
   requireEngine(ctx);
   const target = targetLocale(input.lang);
-  const { row, wallet } = await readPayer(ctx, userId);
+  const { payer, wallet } = await readPayer(ctx, userId);
   let text: string;
   let source: Locale | undefined;
   if ('msgId' in input) {
-    const message = await messageFor(ctx, userId, input.msgId);
+    const message = checkMessage(userId, await repo.findMessage(ctx.db, input.msgId));
     if (message.translations[target] !== undefined) return previewOf(planCharge(0, wallet), true);
     text = message.msg;
     source = toLocale(message.lang);
   } else {
     text = input.text;
-    source = input.from !== undefined ? targetLocale(input.from, 'from') : toLocale(row.language);
+    source = input.from !== undefined ? targetLocale(input.from, 'from') : toLocale(payer.language);
   }
   if (source === target) return previewOf(planCharge(0, wallet), true);
   await ask(ctx, () => ctx.translator.pair(source, target));
-  const charge = planCharge(characterCost(text), wallet, row.staff_account);
-  return previewOf(charge, row.staff_account);
+  const charge = planCharge(characterCost(text), wallet, payer.staff_account);
+  return previewOf(charge, payer.staff_account);
 }
