@@ -47,7 +47,12 @@ export async function openTestDatabase(): Promise<DatabaseHandle> {
   await admin.connect();
   await admin.query(`create schema ${schema}`);
   await admin.end();
-  const handle = await openDatabase({ url, dataDir: undefined, poolOptions: { options: `-c search_path=${schema}` } });
+  const handle = await openDatabase({
+    url,
+    dataDir: undefined,
+    schema,
+    poolOptions: { options: `-c search_path=${schema}` },
+  });
   return {
     ...handle,
     async close() {

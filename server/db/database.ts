@@ -31,13 +31,15 @@ export interface OpenDatabaseOptions {
   /** Extra pg.Pool settings for PostgreSQL, e.g. a search_path per test file. */
   poolOptions?: pg.PoolConfig;
   migrate?: boolean;
+  /** The schema the migrations run in, when it is not the only one in the database (tests on PostgreSQL). */
+  schema?: string;
 }
 
 export async function openDatabase(options: OpenDatabaseOptions): Promise<DatabaseHandle> {
   const handle = options.url?.startsWith('postgres') ? openPostgres(options) : await openPglite(options);
   if (options.migrate !== false) {
     try {
-      await migrateToLatest(handle.db as Kysely<unknown>);
+      await migrateToLatest(handle.db as Kysely<unknown>, options.schema);
     } catch (error) {
       await handle.close();
       throw error;
