@@ -13,6 +13,8 @@ export interface NewMessage {
   type: number;
   msg: string;
   lang: string;
+  /** The sender's own translations of `msg`, by locale (docs/api.md, Translation: send in another language). */
+  translations?: Record<string, string> | undefined;
 }
 
 const MESSAGE_COLUMNS = sql`id, client_id, sender_id, to_id, type, msg, lang, created_at, read_at, translations`;
@@ -53,13 +55,14 @@ export async function insertMessages(
 ): Promise<{ id: string; sender_id: number; client_id: string }[]> {
   if (items.length === 0) return [];
   const { rows } = await sql<{ id: string; sender_id: number; client_id: string }>`
-    insert into messages (client_id, sender_id, to_id, type, msg, lang, created_at)
-    select u.client_id, u.sender_id, u.to_id, u.type, u.msg, u.lang, ${now}::timestamptz
+    insert into messages (client_id, sender_id, to_id, type, msg, lang, translations, created_at)
+    select u.client_id, u.sender_id, u.to_id, u.type, u.msg, u.lang, u.translations, ${now}::timestamptz
     from unnest(
       ${items.map((i) => i.clientId)}::uuid[], ${items.map((i) => i.senderId)}::int[],
       ${items.map((i) => i.toId)}::int[], ${items.map((i) => i.type)}::smallint[],
-      ${items.map((i) => i.msg)}::text[], ${items.map((i) => i.lang)}::text[]
-    ) with ordinality as u(client_id, sender_id, to_id, type, msg, lang, ord)
+      ${items.map((i) => i.msg)}::text[], ${items.map((i) => i.lang)}::text[],
+      ${items.map((i) => JSON.stringify(i.translations ?? {}))}::jsonb[]
+    ) with ordinality as u(client_id, sender_id, to_id, type, msg, lang, translations, ord)
     where exists (select 1 from users r where r.id = u.to_id)
       and not ${blockedBetween(sql.ref('u.sender_id'), sql.ref('u.to_id'))}
     order by u.ord

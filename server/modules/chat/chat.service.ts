@@ -25,6 +25,7 @@ export async function sendChart(ctx: AppContext, senderId: number, frame: ChartF
     type: frame.type,
     msg: frame.msg,
     lang: frame.lang,
+    translations: frame.translations,
   });
   if (outcome.kind === 'refused') throw outcome.error;
   ctx.hub.publish(senderId, { action: 'chart', code: Code.ok, data: outcome.message });

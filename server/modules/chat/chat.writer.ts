@@ -87,7 +87,7 @@ export async function storeBatch(db: repo.Executor, items: repo.NewMessage[], no
       lang: i.lang,
       createdAt: now.toISOString(),
       readAt: null,
-      translations: {},
+      translations: i.translations ?? {},
     };
     outcomes[n] = { kind: 'stored', message, unreadAll: 0 };
   }

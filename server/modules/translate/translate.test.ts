@@ -3,6 +3,7 @@
  * clock the tests move: the engine's requests, every step of the consumption order, the UTC reset, staff, the cache,
  * 402, 400, 502 and 403 with nothing charged, and 50 concurrent translations against a balance that pays for 10.
  */
+import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TransPreview, TransResult } from '#protocol/translation.ts';
@@ -358,6 +359,64 @@ describe('preview and drafts', () => {
       message: /text must not be empty/,
     });
     expect(await ledgerProblems(db(), [reader.id])).toEqual([]);
+  });
+});
+
+describe('writing in your language, sending in the partner’s', () => {
+  it('a message sent with its translation stores both; the partner reads theirs for nothing', async () => {
+    const { writer, reader, s: readerSocket } = await conversation('x');
+    const s = await open(writer.token);
+    const draft = await ask(s, 'transText', { text: 'see you tomorrow', lang: 'es-es', from: 'en-us' });
+    expect(draft.data).toMatchObject({ text: '[en>es] see you tomorrow', charged: 16 });
+    const clientId = randomUUID();
+    s.send({
+      action: 'chart',
+      data: {
+        toId: reader.id,
+        type: 1,
+        msg: 'see you tomorrow',
+        lang: 'en-us',
+        clientId,
+        translations: { es: draft.data.text },
+      },
+    });
+    const ack = await s.next((f) => f.action === 'chart' && f.data?.clientId === clientId);
+    expect(ack.data).toMatchObject({ msg: 'see you tomorrow', translations: { 'es-es': '[en>es] see you tomorrow' } });
+    const delivered = await readerSocket.next((f) => f.action === 'chart' && f.data?.clientId === clientId);
+    expect(delivered.data.translations).toEqual({ 'es-es': '[en>es] see you tomorrow' });
+    const requests = engine.requests.length;
+    expect((await trans(readerSocket, ack.data.id)).data).toMatchObject({
+      text: '[en>es] see you tomorrow',
+      charged: 0,
+    });
+    expect(engine.requests.length).toBe(requests);
+    // The original stays readable: translating back into English is the message itself, free.
+    expect((await trans(readerSocket, ack.data.id, 'en-us')).data).toMatchObject({
+      text: 'see you tomorrow',
+      charged: 0,
+    });
+  });
+
+  it('refuses translations that are not one of the eight locales, empty, too many, or on an image', async () => {
+    const { writer, reader } = await conversation('x');
+    const s = await open(writer.token);
+    const chart = (extra: object) => ({
+      action: 'chart',
+      data: { toId: reader.id, type: 1, msg: 'hi', lang: 'en-us', clientId: randomUUID(), ...extra },
+    });
+    const cases: [object, RegExp][] = [
+      [{ translations: { xx: 'hola' } }, /translations: 'xx' is not one of/],
+      [{ translations: { es: '  ' } }, /translations.es-es must not be empty/],
+      [{ translations: { es: 'a', de: 'b', ja: 'c' } }, /at most 2 languages/],
+      [{ translations: { es: 5 } }, /translations/],
+      [{ type: 2, msg: '/uploads/media/x.png', translations: { es: 'a' } }, /only a text message/],
+    ];
+    for (const [extra, message] of cases) {
+      s.send(chart(extra));
+      const answer = await s.next((f) => f.action === 'chart');
+      expect({ extra, code: answer.code }).toEqual({ extra, code: 400 });
+      expect(answer.message).toMatch(message);
+    }
   });
 });
 
