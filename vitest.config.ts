@@ -13,6 +13,7 @@ export default defineConfig({
       'protocol/**/*.test.ts',
       'sw/**/*.test.ts',
       'scripts/**/*.test.ts',
+      'tests/lint/**/*.test.ts',
     ],
     environment: 'node',
     testTimeout: 20_000,

@@ -5,7 +5,7 @@
 import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { createPgConfig } from '@electric-sql/pglite/node-postgres';
-import { Kysely, PostgresDialect, sql } from 'kysely';
+import { Kysely, PostgresDialect, sql, type Transaction } from 'kysely';
 import pg from 'pg';
 import { acquireDataDirLock, type DataDirLock } from './lock.ts';
 import { migrateToLatest } from './migrations/index.ts';
@@ -15,6 +15,8 @@ import type { Database } from './schema.ts';
 pg.types.setTypeParser(pg.types.builtins.DATE, (value: string) => value);
 
 export type Db = Kysely<Database>;
+/** A transaction, for code outside repositories that passes one along (kysely stays in repositories and db/). */
+export type Tx = Transaction<Database>;
 
 export interface DatabaseHandle {
   db: Db;

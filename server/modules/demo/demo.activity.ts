@@ -4,8 +4,7 @@
  * the order a real exchange would (a member reads before replying), so the unread counter matches the unread rows.
  */
 import { randomUUID } from 'node:crypto';
-import type { Transaction } from 'kysely';
-import type { Database } from '../../db/schema.ts';
+import type { Tx } from '../../db/database.ts';
 import { addUnread, insertMessages, markRead } from '../chat/chat.repository.ts';
 import { addLike, upsertVisit } from '../social/social.repository.ts';
 
@@ -118,11 +117,7 @@ const ALICE_VISITS: readonly [string, number][] = [
   ['elena', 1 * day + 2],
 ];
 
-export async function seedDemoActivity(
-  trx: Transaction<Database>,
-  ids: ReadonlyMap<string, number>,
-  now: Date,
-): Promise<void> {
+export async function seedDemoActivity(trx: Tx, ids: ReadonlyMap<string, number>, now: Date): Promise<void> {
   const id = (username: string) => {
     const found = ids.get(username);
     if (found === undefined) throw new Error(`demo member ${username} is missing`);
