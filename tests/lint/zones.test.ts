@@ -130,6 +130,17 @@ const bad: Fixture[] = [
   ['ui opens a WebSocket', 'src/ui/bad-socket.ts', "export const s = () => new WebSocket('ws://x');"],
   ['app touches indexedDB', 'src/app/bad-idb-global.ts', "export const d = () => indexedDB.open('x');"],
   // server zones
+  ['a rules file imports realtime/', 'server/modules/chat/bad-rt.rules.ts', "import '../../realtime/hub.ts';"],
+  [
+    'a repository imports plugins/',
+    'server/modules/chat/bad-plugin.repository.ts',
+    "import '../../plugins/errors.ts';",
+  ],
+  [
+    'a service imports another module routes',
+    'server/modules/chat/bad-routes.service.ts',
+    "import '../users/users.routes.ts';",
+  ],
   [
     'a service uses kysely',
     'server/modules/chat/bad.service.ts',
@@ -144,6 +155,27 @@ const bad: Fixture[] = [
   ['a repository uses ws', 'server/modules/chat/bad.repository.ts', "import 'ws';"],
   ['db uses ws', 'server/db/bad-ws.ts', "import 'ws';"],
   ['a server test outside realtime uses ws', 'server/modules/chat/bad-ws.test.ts', "import 'ws';"],
+  ['a rules file imports plugins/', 'server/modules/chat/bad-plugin.rules.ts', "import '../../plugins/errors.ts';"],
+  [
+    'a module imports another module service',
+    'server/modules/users/bad-cross.service.ts',
+    "import '../auth/auth.service.ts';",
+  ],
+  [
+    'routes import another module service',
+    'server/modules/users/bad-cross.routes.ts',
+    "import '../chat/chat.service.ts';",
+  ],
+  [
+    'a rules file imports another module service',
+    'server/modules/users/bad-cross.rules.ts',
+    "import '../auth/auth.service.ts';",
+  ],
+  [
+    'a repository imports another module service',
+    'server/modules/users/bad-cross.repository.ts',
+    "import '../../modules/auth/auth.service.ts';",
+  ],
 ];
 
 /** [zone, file path, source]: imports each zone is allowed; none may be reported. */
@@ -201,6 +233,7 @@ const good: Fixture[] = [
     'server/realtime/good.ts',
     "import { WebSocket } from 'ws';\nimport '../modules/chat/chat.service.ts';\nimport '../plugins/auth.ts';\nexport const w = WebSocket;",
   ],
+  ['server test kit', 'server/modules/chat/good.test-kit.ts', "import { sql } from 'kysely';\nexport const q = sql;"],
   ['server test', 'server/modules/chat/good.test.ts', "import { sql } from 'kysely';\nexport const q = sql;"],
   ['realtime test', 'server/realtime/good.test.ts', "import 'ws';"],
   ['scripts', 'scripts/good.ts', "import '../server/config.ts';\nimport 'kysely';"],
