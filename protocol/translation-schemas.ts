@@ -16,8 +16,7 @@ const lang = (field: string) =>
     field,
   );
 
-/** A message id as a JSON number, or as plain digits in a query (`?msgId=17`); never `1e3`, `0x11` or ` 17`. */
-const msgId = z.preprocess((v) => (typeof v === 'string' && /^\d{1,16}$/.test(v) ? Number(v) : v), messageId('msgId'));
+const msgId = messageId('msgId');
 
 /** `trans` and its preview for a stored message. */
 export const transMessageFrame = z.object({ msgId, lang: lang('lang') });

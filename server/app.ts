@@ -18,7 +18,7 @@ import { socialRoutes } from './modules/social/social.routes.ts';
 import { translateRoutes } from './modules/translate/translate.routes.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
 import { installAuth } from './plugins/auth.ts';
-import { installErrorHandling } from './plugins/errors.ts';
+import { frameworkErrors, installErrorHandling } from './plugins/errors.ts';
 import { createAuthLimits } from './plugins/rate-limit.ts';
 import { installSecurityHeaders } from './plugins/security-headers.ts';
 import { installStaticClient } from './plugins/static-client.ts';
@@ -57,6 +57,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
     bodyLimit: config.bodyLimitBytes,
     // Request ids in logs are enough; nobody needs them in the answers.
     requestIdHeader: false,
+    frameworkErrors,
   });
 
   const database = overrides.database ?? (await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir }));

@@ -61,6 +61,19 @@ function frameworkMessage(error: FastifyError): { code: number; message: string 
   return undefined;
 }
 
+/**
+ * Fastify's `frameworkErrors`: what fails before routing, in the envelope too. A path that is not valid
+ * percent-encoded UTF-8 (`/base/%ED%A0%80`, an encoded lone surrogate) is FST_ERR_BAD_URL.
+ */
+export function frameworkErrors(error: FastifyError, _request: unknown, reply: FastifyReply): void {
+  if (error.code === 'FST_ERR_BAD_URL') {
+    sendError(reply, Code.badRequest, 'The URL is not valid: a path segment is not percent-encoded UTF-8');
+    return;
+  }
+  const status = error.statusCode ?? Code.serverError;
+  sendError(reply, status, status < 500 ? error.message || 'Bad request' : 'error');
+}
+
 export function installErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof DomainError) {

@@ -1,16 +1,21 @@
 /** HTTP face of translation (api.md): the preview, and translating a message or a draft, as the socket frames do. */
 import type { FastifyInstance } from 'fastify';
 import { transMessageFrame, transPreviewSchema, transTextFrame } from '#protocol/translation-schemas.ts';
+import { idText, MAX_SAFE_ID } from '#protocol/validators.ts';
 import type { AppContext } from '../../context.ts';
 import { requireAuth } from '../../plugins/auth.ts';
-import { ok, parseBody } from '../../plugins/errors.ts';
+import { ok, parseBody, parseInput } from '../../plugins/errors.ts';
 import * as service from './translate.service.ts';
+
+const msgIdText = idText('msgId', 'a message id', MAX_SAFE_ID);
 
 export function translateRoutes(app: FastifyInstance, ctx: AppContext): void {
   const auth = requireAuth(ctx.db, ctx.now);
 
   app.get<{ Querystring: Record<string, string> }>('/api/chat/trans/preview', { preHandler: auth }, async (req) => {
-    const query = { ...(req.query ?? {}) };
+    const query: Record<string, unknown> = { ...(req.query ?? {}) };
+    // A query carries the id as digits; bodies and frames send it as a JSON number.
+    if (query.msgId !== undefined) query.msgId = parseInput(msgIdText, query.msgId);
     return ok(await service.preview(ctx, req.userId, parseBody(transPreviewSchema(query), query)));
   });
 
