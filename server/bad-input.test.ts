@@ -318,6 +318,23 @@ describe('every socket frame field, poisoned', () => {
         expectRefusal(`${frame.action} ${field} = ${why}`, { status: answer.code, body: answer as never }, field);
       }
     }
+    // The sender's own translations of a text message: poisoned values and keys.
+    for (const translations of [
+      { 'es-es': 'a\u0000b' },
+      { 'es-es': 'a\ud800' },
+      { 'es-es': FRAME_HUGE },
+      { 'es\u0000es': 'hola' },
+      { 'es-es': 2 ** 31 },
+    ]) {
+      const data = { ...frames()[0]!.valid(), translations };
+      socket.send({ action: 'chart', data });
+      const answer = await socket.next((f) => f.action === 'chart');
+      expectRefusal(
+        `chart translations = ${JSON.stringify(translations).slice(0, 40)}`,
+        { status: answer.code, body: answer as never },
+        'translations',
+      );
+    }
     await socket.roundTrip();
     expect(await snapshot()).toEqual(before);
   });
