@@ -3,6 +3,7 @@
  * skip, when it is missing. APY started by the server listens on 127.0.0.1 only and stops with the app; an English
  * message reaches its Spanish reader through `trans`.
  */
+import { execFileSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { connect } from 'node:net';
 import { networkInterfaces } from 'node:os';
@@ -11,7 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { grant, insertMessage, ledgerProblems } from '../../modules/translate/translate.test-kit.ts';
 import { listen, member, type TestSocket } from '../../realtime/socket-test-client.ts';
 import { makeApp, type TestApp } from '../../test-helper.ts';
-import { APY_MODES_DIR, type ApyProcess, apyInstalled, startApy } from './apertium.ts';
+import { APY_MODES_DIR, APY_PYTHON, type ApyProcess, apyInstalled, startApy } from './apertium.ts';
 
 const MISSING = 'Apertium APY is missing: apt-get install apertium-apy apertium-eng-spa (.ci/run installs them)';
 
@@ -83,9 +84,9 @@ describe('Apertium APY child process', () => {
     // One IPv4 listener bound to 127.0.0.1 (0100007F), none on 0.0.0.0 or on IPv6.
     expect(listeners(port)).toEqual(['0100007F']);
     expect(await canConnect('127.0.0.1', port)).toBe(true);
-    // A wildcard listener would accept any local address, 127.0.0.2 included; this one refuses it. The machine's
-    // other addresses are not dialled: this workplace allows test traffic to loopback only, and the listener table
-    // above already shows that no socket is bound to them.
+    // A wildcard listener would accept any local address, 127.0.0.2 included; this one refuses it. The host's own
+    // non-loopback addresses are not dialled (this workplace allows test traffic to loopback only): the listener
+    // table shows none is bound, and the next test dials one inside a network namespace of its own.
     expect(await canConnect('127.0.0.2', port)).toBe(false);
     const others = Object.values(networkInterfaces())
       .flat()
@@ -100,6 +101,39 @@ describe('Apertium APY child process', () => {
             .map((n) => Number(n).toString(16).padStart(2, '0').toUpperCase())
             .join('');
       if (hex) expect(listeners(port)).not.toContain(hex);
+    }
+  });
+
+  it('is not reachable on a non-loopback address of its machine (in a network namespace the test makes)', async () => {
+    // 192.0.2.10 (TEST-NET-1) exists only inside the namespace this test makes, as an address of that machine.
+    const inNamespace = startApy({
+      timeoutSec: 10,
+      launcher: [
+        'unshare',
+        '-n',
+        'sh',
+        '-c',
+        'ip link set lo up && ip addr add 192.0.2.10/32 dev lo && exec "$0" "$@"',
+      ],
+    });
+    try {
+      const port = Number(new URL(await inNamespace.url).port);
+      const probe = `import socket
+for host in ('192.0.2.10', '127.0.0.1'):
+    s = socket.socket()
+    s.settimeout(2)
+    try:
+        s.connect((host, ${port}))
+        print(host, 'open')
+    except OSError as e:
+        print(host, 'refused')
+    s.close()`;
+      const out = execFileSync('nsenter', [`--net=/proc/${inNamespace.pid}/ns/net`, APY_PYTHON, '-c', probe], {
+        encoding: 'utf8',
+      });
+      expect(out.trim().split('\n')).toEqual(['192.0.2.10 refused', '127.0.0.1 open']);
+    } finally {
+      await inNamespace.stop();
     }
   });
 

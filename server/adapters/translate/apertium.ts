@@ -98,16 +98,19 @@ export function apyInstalled(): boolean {
 }
 
 /** Starts APY on 127.0.0.1 at a free port; `stop()` (also run on process exit) ends it. */
-export function startApy(options: { timeoutSec: number; onLog?: (line: string) => void }): ApyProcess {
-  const child: ChildProcess = spawn(
-    APY_PYTHON,
-    [WRAPPER, '-p', '0', '-j', '1', '-t', String(options.timeoutSec), APY_MODES_DIR],
-    {
-      // APY refuses to start without a UTF-8 locale.
-      env: { ...process.env, LANG: 'C.UTF-8', LC_ALL: 'C.UTF-8' },
-      stdio: ['pipe', 'pipe', 'pipe'],
-    },
-  );
+export function startApy(options: {
+  timeoutSec: number;
+  onLog?: (line: string) => void;
+  /** A command that runs APY's command line (tests: `unshare -n …` for a network namespace of their own). */
+  launcher?: string[];
+}): ApyProcess {
+  const command = [APY_PYTHON, WRAPPER, '-p', '0', '-j', '1', '-t', String(options.timeoutSec), APY_MODES_DIR];
+  const [file, ...args] = [...(options.launcher ?? []), ...command] as [string, ...string[]];
+  const child: ChildProcess = spawn(file, args, {
+    // APY refuses to start without a UTF-8 locale.
+    env: { ...process.env, LANG: 'C.UTF-8', LC_ALL: 'C.UTF-8' },
+    stdio: ['pipe', 'pipe', 'pipe'],
+  });
   const killOnExit = () => child.kill('SIGKILL');
   process.once('exit', killOnExit);
   const exited = new Promise<void>((resolve) => {
