@@ -5,7 +5,6 @@
  * Deterministic: it waits for answers, never for time.
  */
 import { randomUUID } from 'node:crypto';
-import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { type Frame, listeningTestApp, member, type TestSocket } from './socket-test-client.ts';
 
@@ -94,18 +93,17 @@ describe('a chat burst with poisoning members in it', () => {
     }
 
     // Stored exactly once each, and nothing from the attackers.
-    const { rows } = await sql<{ client_id: string; sender_id: number; msg: string; n: string }>`
-      select client_id, sender_id, msg, count(*) over (partition by client_id) as n
-      from messages where to_id = ${receiver.id}`.execute(t.app.amity.db);
+    const rows = await t.app.amity.db
+      .selectFrom('messages')
+      .select(['client_id', 'sender_id', 'msg'])
+      .where('to_id', '=', receiver.id)
+      .execute();
     expect(rows).toHaveLength(HONEST * ROUNDS);
+    expect(new Set(rows.map((r) => r.client_id)).size).toBe(rows.length); // no clientId stored twice
     for (const row of rows) {
       const mine = sent.get(row.client_id);
       expect(mine, row.client_id).toBeDefined();
-      expect({ sender: row.sender_id, msg: row.msg, n: Number(row.n) }).toEqual({
-        sender: mine!.senderId,
-        msg: mine!.msg,
-        n: 1,
-      });
+      expect({ sender: row.sender_id, msg: row.msg }).toEqual({ sender: mine!.senderId, msg: mine!.msg });
     }
     // The receiver got each honest message delivered once.
     await receiverSocket.roundTrip();
