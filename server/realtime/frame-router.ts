@@ -14,7 +14,7 @@ import type { AppContext } from '../context.ts';
 import { DomainError, invalid } from '../domain/errors.ts';
 import * as chat from '../modules/chat/chat.service.ts';
 import * as translate from '../modules/translate/translate.service.ts';
-import { codeOf, zodMessage } from '../plugins/errors.ts';
+import { codeOf, parseInput } from '../plugins/errors.ts';
 
 type Action = (typeof CLIENT_ACTIONS)[number];
 
@@ -29,9 +29,7 @@ function errorFrame(action: string | undefined, code: number, message: string, d
 
 function parseData<S extends z.ZodType>(action: string, schema: S, data: unknown): z.output<S> {
   if (!isObject(data)) throw invalid(`${action}: data must be an object`);
-  const result = schema.safeParse(data);
-  if (!result.success) throw invalid(zodMessage(result.error));
-  return result.data;
+  return parseInput(schema, data);
 }
 
 async function dispatch(
