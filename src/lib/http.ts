@@ -1,12 +1,17 @@
 /**
- * The one HTTP client (docs/product.md, Calls; docs/api.md, Transport) unwraps the `{ code, message, data }` envelope
- * and reports side effects through hooks that app/ wires to the store, router and toaster, so lib/ never
- * imports app/ or features/.
- *
- * Built on fetch itself. It used ky for the few options below (prefix, JSON body, default headers, token, timeout,
- * no retry, no throwing on HTTP errors), which cost 8 KB gzip in the first load of /chat, over the size budget.
+ * The one HTTP client (docs/api.md, Transport): ky with the /h5-api prefix, the platform and token headers, a 30 s
+ * timeout and no retries. Its hooks unwrap the `{ code, message, data }` envelope and report side effects (toasts,
+ * 401, 498) through callbacks that app/ wires to the store, router and toaster, so lib/ never imports app/ or
+ * features/.
  */
 import { t } from '@lingui/core/macro';
+import ky, {
+  type AfterResponseState,
+  type BeforeErrorState,
+  type BeforeRequestState,
+  type SearchParamsOption,
+  TimeoutError,
+} from 'ky';
 import { Code, type Envelope } from '#protocol/codes.ts';
 import { API_BASE, REQUEST_TIMEOUT_MS } from '#protocol/constants.ts';
 
@@ -77,6 +82,9 @@ async function readBody(response: Response): Promise<unknown> {
   }
 }
 
+/** What a call resolves to, as the body ky hands back. */
+const asBody = (value: unknown) => new Response(JSON.stringify(value ?? null));
+
 export interface HttpClientOptions {
   hooks?: Partial<HttpHooks>;
   fetch?: typeof fetch;
@@ -86,82 +94,80 @@ export interface HttpClientOptions {
   isOffline?: () => boolean;
 }
 
-/** The request: /h5-api prefix, query, platform and JSON headers, the token, a JSON or multipart body. */
-function buildRequest(
-  method: string,
-  path: string,
-  opts: RequestOptions,
-  token: string | null,
-  signal: AbortSignal,
-  baseUrl?: string,
-) {
-  const url = new URL(`${API_BASE}/${path.replace(/^\//, '')}`, baseUrl ?? globalThis.location?.href);
-  const dropEmpty = method === 'GET' || method === 'DELETE';
-  const query = dropEmpty ? cleanQuery(opts.query) : opts.query;
-  for (const [key, value] of Object.entries(query ?? {})) {
-    if (value !== undefined) url.searchParams.append(key, String(value));
-  }
-  const headers = new Headers({ platform: '1' });
-  // Multipart: the browser writes the Content-Type with its boundary.
-  if (!opts.form) headers.set('Content-Type', 'application/json');
-  if (token) headers.set('Authorization', `Bearer ${token}`);
-  const body = opts.form ?? (opts.json === undefined ? undefined : JSON.stringify(opts.json));
-  return new Request(url, { method, headers, body, signal });
-}
-
 export function createHttpClient(options: HttpClientOptions = {}) {
   const hooks: HttpHooks = { ...defaultHooks, ...options.hooks };
-  const send = options.fetch ?? ((request: Request) => globalThis.fetch(request));
   const isOffline = options.isOffline ?? (() => globalThis.navigator?.onLine === false);
+  const say = (silent: unknown, kind: NoticeKind, message: string) => {
+    if (!silent) hooks.notify(kind, message);
+  };
 
-  async function request<T>(method: string, path: string, opts: RequestOptions = {}): Promise<T> {
-    const say = (kind: NoticeKind, message: string) => {
-      if (!opts.silent) hooks.notify(kind, message);
-    };
-    let response: Response;
-    // The timeout covers waiting for the answer's headers, as ky's did, not reading its body.
-    const abort = new AbortController();
-    const timer = setTimeout(
-      () => abort.abort(new DOMException('Request timed out', 'TimeoutError')),
-      REQUEST_TIMEOUT_MS,
-    );
-    try {
-      response = await send(buildRequest(method, path, opts, hooks.getToken(), abort.signal, options.baseUrl));
-    } catch (error) {
-      // Timeouts and network failures: no envelope, no status.
-      const message = error instanceof Error && error.name === 'TimeoutError' ? t`Request timed out` : t`Network error`;
-      // NOTE: offline, every background refresh would fail with its own toast; the offline line already says it.
-      if (!isOffline()) say('warning', message);
-      throw new ApiError(0, message);
-    } finally {
-      clearTimeout(timer);
-    }
+  const withToken = ({ request }: BeforeRequestState) => {
+    const token = hooks.getToken();
+    if (token) request.headers.set('Authorization', `Bearer ${token}`);
+  };
+
+  /** Every answer: success returns the envelope's data as the body; anything else toasts and throws ApiError. */
+  const unwrap = async ({ response, options: { context } }: AfterResponseState) => {
     const body = await readBody(response);
     if (!isEnvelope(body)) {
+      if (response.ok) return asBody(body);
       // Not our envelope (proxy page, crash): an HTTP error shown with the response message or body.
       const message =
         (typeof body === 'object' && body && 'message' in body && String((body as { message: unknown }).message)) ||
         (typeof body === 'string' && body.slice(0, 200)) ||
         response.statusText ||
         t`error`;
-      if (response.ok) return body as T;
-      say('warning', message);
+      say(context.silent, 'warning', message);
       throw new ApiError(response.status, message, body);
     }
     const message = body.message ?? '';
     if (body.code === Code.ok && response.ok) {
-      if (message) say('success', message);
-      return body.data as T;
+      if (message) say(context.silent, 'success', message);
+      return asBody(body.data);
     }
     if (body.code === Code.unauthorized) {
-      say('warning', message || t`Please sign in again`);
+      say(context.silent, 'warning', message || t`Please sign in again`);
       hooks.onUnauthorized();
     } else if (body.code === Code.permissionsChanged) {
       hooks.onPermissionsChanged();
     } else {
-      say('warning', message || t`error`);
+      say(context.silent, 'warning', message || t`error`);
     }
     throw new ApiError(body.code, message || t`error`, body.data);
+  };
+
+  /** Timeouts and network failures: no envelope, no status. */
+  const transportError = ({ error, options: { context } }: BeforeErrorState) => {
+    if (error instanceof ApiError) return error;
+    const message = error instanceof TimeoutError ? t`Request timed out` : t`Network error`;
+    // NOTE: offline, every background refresh would fail with its own toast; the offline line already says it.
+    if (!isOffline()) say(context.silent, 'warning', message);
+    return new ApiError(0, message);
+  };
+
+  const api = ky.create({
+    prefix: API_BASE,
+    baseUrl: options.baseUrl,
+    headers: { platform: '1' },
+    timeout: REQUEST_TIMEOUT_MS,
+    retry: 0,
+    // Error statuses carry our envelope: the afterResponse hook reads them instead of ky's HTTPError.
+    throwHttpErrors: false,
+    fetch: options.fetch,
+    hooks: { beforeRequest: [withToken], afterResponse: [unwrap], beforeError: [transportError] },
+  });
+
+  async function request<T>(method: string, path: string, opts: RequestOptions = {}): Promise<T> {
+    const dropEmpty = method === 'GET' || method === 'DELETE';
+    const response = api(path.replace(/^\//, ''), {
+      method,
+      json: opts.json,
+      body: opts.form,
+      // Elsewhere ky keeps '' and sends null as 'null', as the wire always had it; undefined is left out.
+      searchParams: (dropEmpty ? cleanQuery(opts.query) : opts.query) as SearchParamsOption,
+      context: { silent: opts.silent },
+    });
+    return (await response.json()) as T;
   }
 
   return {
