@@ -128,6 +128,46 @@ async function pay(
   });
 }
 
+/** Engine calls in flight per engine, by message and locale: tabs asking at once share one call. */
+const inFlight = new WeakMap<object, Map<string, Promise<string>>>();
+
+/**
+ * Runs `work` (the engine) once for concurrent callers of the same key, then `after` (paying and caching) for each
+ * caller. The key stays taken until the first caller has paid, so a caller arriving in between waits and then, in
+ * `after`, finds the translation cached and pays nothing; should the first caller be refused (402), the next one
+ * pays with the text already translated.
+ */
+async function translateOnce<T>(
+  ctx: AppContext,
+  key: string,
+  work: () => Promise<string>,
+  after: (text: string) => Promise<T>,
+): Promise<T> {
+  let calls = inFlight.get(ctx.translator);
+  if (!calls) {
+    calls = new Map();
+    inFlight.set(ctx.translator, calls);
+  }
+  const running = calls.get(key);
+  if (running) return after(await running);
+  const text = work();
+  const result = text.then(after);
+  // Waiters get the text once the first caller's payment is over, whatever its outcome; an engine failure is theirs too.
+  const shared = text.then((t) =>
+    result.then(
+      () => t,
+      () => t,
+    ),
+  );
+  shared.catch(() => {});
+  calls.set(key, shared);
+  try {
+    return await result;
+  } finally {
+    calls.delete(key);
+  }
+}
+
 /** `trans`: the message in `lang`, from the cache for free or from the engine, paid. */
 export async function translateMessage(
   ctx: AppContext,
@@ -152,14 +192,21 @@ export async function translateMessage(
   const cost = characterCost(message.msg);
   const pair = await ask(ctx, () => ctx.translator.pair(source, target));
   checkAffordable(cost, wallet, payer);
-  const text = await ask(ctx, () => ctx.translator.translate(message.msg, pair));
-  const { charge, paid } = await pay(ctx, userId, cost, `message:${input.msgId}:${target}`, {
-    msgId: input.msgId,
-    lang: target,
-    text,
-  });
-  if (!paid) return answer((await repo.cachedTranslation(ctx.db, input.msgId, target)) ?? text, charge.left, 0);
-  return answer(text, charge.left, payer.staff_account ? 0 : cost);
+  return translateOnce(
+    ctx,
+    `${input.msgId}:${target}`,
+    () => ask(ctx, () => ctx.translator.translate(message.msg, pair)),
+    async (text) => {
+      const { charge, paid } = await pay(ctx, userId, cost, `message:${input.msgId}:${target}`, {
+        msgId: input.msgId,
+        lang: target,
+        text,
+      });
+      if (paid) return answer(text, charge.left, payer.staff_account ? 0 : cost);
+      // Another request stored it first: this one answers the cache, free.
+      return answer((await repo.cachedTranslation(ctx.db, input.msgId, target)) ?? text, charge.left, 0);
+    },
+  );
 }
 
 /** `transText`: a draft (not stored) translated into `lang` before sending, paid like a message, never cached. */

@@ -459,11 +459,14 @@ describe('concurrency', () => {
     const { writer, reader, msgId } = await conversation('the same words');
     const tabs = await Promise.all([open(reader.token), open(reader.token), open(writer.token), open(writer.token)]);
     await Promise.all(tabs.map((tab) => tab.roundTrip()));
+    const requests = engine.requests.length;
     for (const tab of tabs) for (let k = 0; k < 3; k++) tab.send({ action: 'trans', data: { msgId, lang: 'es-es' } });
     const answers = await Promise.all(
       tabs.flatMap((tab) => [0, 1, 2].map(() => tab.next((f) => f.action === 'trans', 15_000))),
     );
     expect(answers.map((a) => a.code)).toEqual(Array(12).fill(200));
+    // Requests in flight together share one engine call; later ones are cache hits.
+    expect(engine.requests.length - requests).toBe(1);
     expect(new Set(answers.map((a) => a.data.text))).toEqual(new Set(['[en>es] the same words']));
     expect(answers.reduce((sum, a) => sum + a.data.charged, 0)).toBe(14);
     const spent = (await info(reader.token)).dayCharacterCount + (await info(writer.token)).dayCharacterCount;
