@@ -160,19 +160,20 @@ describe('trans through Apertium APY', () => {
     await t?.close();
   });
 
+  /** Two members and an English message to the reader, whose socket is open. */
+  async function englishMessage(msg: string) {
+    const writer = await member(t.app);
+    const reader = await member(t.app);
+    const msgId = await insertMessage(t.app.amity.db, { senderId: writer.id, toId: reader.id, msg, lang: 'en-us' });
+    const s = await server.open(reader.token);
+    sockets.push(s);
+    return { reader, msgId, s };
+  }
+
   it('translates a real English message into Spanish, charged, then cached', async () => {
     expect(apyInstalled(), MISSING).toBe(true);
     expect(t.app.amity.translator.name).toBe('apertium');
-    const writer = await member(t.app);
-    const reader = await member(t.app);
-    const msgId = await insertMessage(t.app.amity.db, {
-      senderId: writer.id,
-      toId: reader.id,
-      msg: 'Hello my friend, the cat sleeps.',
-      lang: 'en-us',
-    });
-    const s = await server.open(reader.token);
-    sockets.push(s);
+    const { reader, msgId, s } = await englishMessage('Hello my friend, the cat sleeps.');
     s.send({ action: 'trans', data: { msgId, lang: 'es-es' } });
     const answer = await s.next((f) => f.action === 'trans', 20_000);
     expect(answer.code, JSON.stringify(answer)).toBe(200);
@@ -188,17 +189,8 @@ describe('trans through Apertium APY', () => {
   });
 
   it('answers 400 naming a pair APY lacks, and charges nothing', async () => {
-    const writer = await member(t.app);
-    const reader = await member(t.app);
+    const { reader, msgId, s } = await englishMessage('Good morning');
     await grant(t.app.amity.db, reader.id, { register_character: 20 }, new Date());
-    const msgId = await insertMessage(t.app.amity.db, {
-      senderId: writer.id,
-      toId: reader.id,
-      msg: 'Good morning',
-      lang: 'en-us',
-    });
-    const s = await server.open(reader.token);
-    sockets.push(s);
     s.send({ action: 'trans', data: { msgId, lang: 'ja-jp' } });
     expect(await s.next((f) => f.action === 'trans', 10_000)).toMatchObject({
       code: 400,

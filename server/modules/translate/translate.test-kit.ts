@@ -33,32 +33,15 @@ export async function grant(
       .forUpdate()
       .executeTakeFirstOrThrow();
     for (const [kind, value] of Object.entries(balances) as [Kind | 'day_character', number][]) {
-      if (kind === 'day_character') {
-        const before = row.day_characters_date === utcDay(now) ? row.day_characters : 0;
-        await trx
-          .updateTable('users')
-          .set({ day_characters: value, day_characters_date: utcDay(now) })
-          .where('id', '=', userId)
-          .execute();
-        await trx
-          .insertInto('ledger')
-          .values({
-            user_id: userId,
-            kind,
-            delta: value - before,
-            balance_after: value,
-            reason: 'test grant',
-            ref: null,
-            created_at: now,
-          })
-          .execute();
-        continue;
-      }
-      const column = COLUMN[kind];
-      const before = Number(row[column]);
+      const isDay = kind === 'day_character';
+      const before = isDay
+        ? row.day_characters_date === utcDay(now)
+          ? row.day_characters
+          : 0
+        : Number(row[COLUMN[kind]]);
       await trx
         .updateTable('users')
-        .set({ [column]: value })
+        .set(isDay ? { day_characters: value, day_characters_date: utcDay(now) } : { [COLUMN[kind]]: value })
         .where('id', '=', userId)
         .execute();
       await trx
