@@ -6,6 +6,7 @@ import { searchKeywordAtom } from '#features/search/index.ts';
 import { keywordFromSearch } from '#features/search/lite.ts';
 import { MemberList, searchMembers } from '#features/social/index.ts';
 import { parsePageSearch } from '#features/social/lite.ts';
+import { isolate } from '#ui/bidi.ts';
 import { EmptyState } from '#ui/empty-state.tsx';
 import { SearchIcon } from '#ui/icons.tsx';
 import { Page } from '#ui/page.tsx';
@@ -44,9 +45,12 @@ function SearchScreen() {
     [navigate],
   );
   const load = useCallback((q: { page: number; size: number }) => searchMembers(keyword, q), [keyword]);
+  // The member's words isolated inside our sentence (docs/architecture.md: user text is isolated).
+  const say = (keyword: string) => ({ title: t`Search: ${keyword}`, none: t`No members match “${keyword}”` });
+  const text = say(isolate(keyword));
 
   return (
-    <Page title={keyword ? t`Search: ${keyword}` : t`Search`}>
+    <Page title={keyword ? text.title : t`Search`}>
       {keyword ? (
         <MemberList
           routeName="search"
@@ -57,7 +61,7 @@ function SearchScreen() {
           loadKey={keyword}
           empty={{
             icon: <SearchIcon size={36} />,
-            title: t`No members match “${keyword}”`,
+            title: text.none,
             text: t`Check the spelling or try part of the name.`,
           }}
         />

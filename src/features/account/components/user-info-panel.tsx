@@ -23,7 +23,9 @@ export function UserInfoPanel() {
       <div className="panel-profile">
         <Avatar src={user?.avatar} name={name || '?'} size={64} />
         <div className="panel-who">
-          <strong className="panel-name">{name}</strong>
+          <strong className="panel-name">
+            <bdi>{name}</bdi>
+          </strong>
           <LevelBadge levelName={member.levelName} />
           {member.remainingDay > 0 && (
             <span className="muted small">
@@ -32,7 +34,11 @@ export function UserInfoPanel() {
           )}
         </div>
       </div>
-      {user?.sign && <p className="panel-sign">{user.sign}</p>}
+      {user?.sign && (
+        <p className="panel-sign" dir="auto">
+          {user.sign}
+        </p>
+      )}
       <dl className="panel-stats">
         <div>
           <dt>

@@ -61,4 +61,9 @@ describe('UserMenu', () => {
     fireEvent.click(await screen.findByRole('button', { name: 'Sign out' }));
     expect(onSignOut).toHaveBeenCalledTimes(1);
   });
+
+  it('shows the username isolated, so a right-to-left override cannot reorder the header', () => {
+    renderWithApp(<UserMenu username={'gnp\u202E.exe'} onNavigate={() => {}} onSignOut={() => {}} />);
+    expect(screen.getByText('gnp\u202E.exe').tagName).toBe('BDI');
+  });
 });

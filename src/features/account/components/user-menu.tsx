@@ -23,7 +23,7 @@ export function UserMenu({ username, avatar, onNavigate, onSignOut }: UserMenuPr
         trigger={
           <>
             <Avatar src={avatar} name={username || '?'} size={32} />
-            <span className="user-trigger-name">{username}</span>
+            <bdi className="user-trigger-name">{username}</bdi>
             <ChevronDownIcon size={16} />
           </>
         }
@@ -32,7 +32,9 @@ export function UserMenu({ username, avatar, onNavigate, onSignOut }: UserMenuPr
       >
         {(M) => (
           <M.Content>
-            <M.Label>{username}</M.Label>
+            <M.Label>
+              <bdi>{username}</bdi>
+            </M.Label>
             <M.Item onSelect={() => onNavigate('/profile')}>
               <UserIcon size={18} />
               <Trans>My profile</Trans>

@@ -2,6 +2,7 @@
 import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { BaseUser } from '#protocol/user.ts';
+import { isolate } from '#ui/bidi.ts';
 import { renderWithApp } from '#ui/test-render.tsx';
 import { toastsAtom } from '#ui/toast.tsx';
 import { FriendPanel } from './friend-panel.tsx';
@@ -83,7 +84,22 @@ describe('FriendPanel', () => {
       expect(screen.getByRole('button', { name: 'Like' }).getAttribute('aria-pressed')).toBe('false'),
     );
     expect(store.get(toastsAtom)).toEqual([
-      expect.objectContaining({ kind: 'error', message: 'Could not like chen_wei. Please try again.' }),
+      expect.objectContaining({ kind: 'error', message: `Could not like ${isolate('chen_wei')}. Please try again.` }),
     ]);
+  });
+
+  it('isolates a name and sign holding a right-to-left override (no "exe.png" disguise)', async () => {
+    const disguised = 'gnp\u202E.exe';
+    http.get.mockImplementation(async (path: string) => {
+      if (path.startsWith('/api/system/user/base/')) return { ...chen, username: disguised, sign: `see ${disguised}` };
+      if (path.startsWith('/api/user/like/user/')) return false;
+      return [];
+    });
+    http.post.mockResolvedValue(null);
+    panel();
+    const name = await screen.findByText(disguised);
+    expect(name.tagName).toBe('BDI');
+    expect(screen.getByText(`see ${disguised}`).getAttribute('dir')).toBe('auto');
+    expect(screen.getByRole('region', { name: `About ${isolate(disguised)}` })).toBeTruthy();
   });
 });

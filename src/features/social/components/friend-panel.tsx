@@ -5,6 +5,7 @@ import { constellationLabel, LevelBadge } from '#features/account/index.ts';
 import { chatServiceAtom, fetchBlockList } from '#features/chat/index.ts';
 import { useAsync } from '#lib/use-async.ts';
 import { Avatar } from '#ui/avatar.tsx';
+import { isolate } from '#ui/bidi.ts';
 import { Button } from '#ui/button.tsx';
 import { ConfirmDialog } from '#ui/confirm-dialog.tsx';
 import { Dialog } from '#ui/dialog.tsx';
@@ -61,7 +62,7 @@ export function FriendPanel({ userId, onChat, onBlocked }: FriendPanelProps) {
     );
 
   const f = friend.data;
-  const name = f.username;
+  const name = isolate(f.username);
   /** Optimistic: the heart changes at once and goes back, with a toast, if the server refuses. */
   async function toggleLike() {
     if (liking) return;
@@ -103,7 +104,9 @@ export function FriendPanel({ userId, onChat, onBlocked }: FriendPanelProps) {
       <div className="panel-profile">
         <Avatar src={f.avatar} name={f.username} size={72} />
         <div className="panel-who">
-          <strong className="panel-name">{f.username}</strong>
+          <strong className="panel-name">
+            <bdi>{f.username}</bdi>
+          </strong>
           <LevelBadge levelName={f.levelName} />
         </div>
       </div>
@@ -117,7 +120,13 @@ export function FriendPanel({ userId, onChat, onBlocked }: FriendPanelProps) {
           <dd>{constellationLabel(i18n, f.constellation) || '—'}</dd>
         </div>
       </dl>
-      <p className="panel-sign">{f.sign || t`No introduction yet.`}</p>
+      {f.sign ? (
+        <p className="panel-sign" dir="auto">
+          {f.sign}
+        </p>
+      ) : (
+        <p className="panel-sign">{t`No introduction yet.`}</p>
+      )}
       <div className="friend-actions">
         <Button onClick={() => onChat(f.id)} block>
           <ChatIcon size={18} />

@@ -4,13 +4,14 @@ import type { ReactNode } from 'react';
 import { constellationLabel, LevelBadge } from '#features/account/index.ts';
 import type { BaseUser } from '#protocol/user.ts';
 import { Avatar } from '#ui/avatar.tsx';
+import { isolate } from '#ui/bidi.ts';
 import { buttonClass } from '#ui/button.tsx';
 import { ChatIcon } from '#ui/icons.tsx';
 
 /** One member in a list: who they are at a glance, a way to their page and a way to chat. */
 export function MemberCard({ user, note }: { user: BaseUser; note?: ReactNode }) {
   const { t, i18n } = useLingui();
-  const name = user.username;
+  const name = isolate(user.username);
   const age = user.age;
   const facts = [age ? t`${age} years` : '', constellationLabel(i18n, user.constellation), user.country].filter(
     Boolean,
@@ -23,14 +24,20 @@ export function MemberCard({ user, note }: { user: BaseUser; note?: ReactNode })
         className="member-main"
         aria-label={t`Open ${name}'s page`}
       >
-        <Avatar src={user.avatar} name={name} size={56} />
+        <Avatar src={user.avatar} name={user.username} size={56} />
         <span className="member-text">
           <span className="member-name-row">
-            <strong className="member-name">{name}</strong>
+            <strong className="member-name">
+              <bdi>{user.username}</bdi>
+            </strong>
             {user.levelName && <LevelBadge levelName={user.levelName} />}
           </span>
           <span className="member-facts">{facts.join(' · ')}</span>
-          {user.sign && <span className="member-sign">{user.sign}</span>}
+          {user.sign && (
+            <span className="member-sign" dir="auto">
+              {user.sign}
+            </span>
+          )}
         </span>
       </Link>
       <Link

@@ -3,6 +3,7 @@ import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/re
 import type { ReactNode } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { BaseUser } from '#protocol/user.ts';
+import { isolate } from '#ui/bidi.ts';
 import { renderWithApp } from '#ui/test-render.tsx';
 import { fetchLikedMe } from '../api.ts';
 import { MemberList } from './member-list.tsx';
@@ -68,9 +69,23 @@ describe('MemberList (Who liked me)', () => {
     expect(first.getByText('chen_wei')).toBeTruthy();
     expect(first.getByText('VIP')).toBeTruthy();
     expect(first.getByText('35 years · Leo · Spain')).toBeTruthy();
-    expect(first.getByRole('link', { name: "Open chen_wei's page" }).getAttribute('href')).toBe('/homepage/3');
-    expect(first.getByRole('link', { name: 'Chat with chen_wei' }).getAttribute('href')).toBe('/chat?userId=3');
+    expect(first.getByRole('link', { name: `Open ${isolate('chen_wei')}'s page` }).getAttribute('href')).toBe(
+      '/homepage/3',
+    );
+    expect(first.getByRole('link', { name: `Chat with ${isolate('chen_wei')}` }).getAttribute('href')).toBe(
+      '/chat?userId=3',
+    );
     expect(screen.getByText('Total 12')).toBeTruthy();
+  });
+
+  it('isolates member names and signs: a right-to-left override stays inside its own bdi or dir=auto element', async () => {
+    const disguised = 'gnp\u202E.exe';
+    get.mockResolvedValue({ list: [member(5, disguised, { sign: `\u202Eolleh` })], total: 1 });
+    renderList();
+    const card = within(await screen.findByRole('listitem'));
+    expect(card.getByText(disguised).tagName).toBe('BDI');
+    expect(card.getByText('\u202Eolleh').getAttribute('dir')).toBe('auto');
+    expect(card.getByRole('link', { name: `Chat with \u2068${disguised}\u2069` })).toBeTruthy();
   });
 
   it('a new page size is remembered and loads page 1 with it', async () => {
