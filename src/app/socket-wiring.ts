@@ -88,19 +88,12 @@ export function wireSocket(store: AppStore, router: ChatRouter) {
   sync();
   const unsubscribe = store.sub(tokenAtom, sync);
 
-  // A socket can look open for a while after the network is gone: close it at once so messages queue (not fail),
-  // and reconnect at once when the network is back rather than at the next 3 s retry.
-  const onOffline = () => sessionToken && socket.disconnect();
-  const onOnline = () => sessionToken && socket.connect();
-  globalThis.addEventListener?.('offline', onOffline);
-  globalThis.addEventListener?.('online', onOnline);
   return {
     socket,
     dispose: () => {
       unsubscribe();
-      globalThis.removeEventListener?.('offline', onOffline);
-      globalThis.removeEventListener?.('online', onOnline);
       stop();
+      socket.dispose();
     },
   };
 }

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createSocket, type SocketEvent } from './socket.ts';
+import { createSocket, type Network, type SocketEvent } from './socket.ts';
 
 class FakeWebSocket {
   static all: FakeWebSocket[] = [];
@@ -104,6 +104,64 @@ describe('socket', () => {
     expect(first.closed?.reason).toBe('pong timeout');
     vi.advanceTimersByTime(3_000);
     expect(FakeWebSocket.all).toHaveLength(2);
+  });
+
+  it('a keep-alive that lapses closes exactly 90 s after the last pong, and only a pong counts', () => {
+    make().connect();
+    const first = last();
+    first.serverOpens();
+    first.serverSends({ action: 'unreadAll', code: 200, data: 0 }); // any other frame: not a pong
+    vi.advanceTimersByTime(89_999);
+    expect(first.closed).toBeNull();
+    vi.advanceTimersByTime(1);
+    expect(first.closed?.reason).toBe('pong timeout');
+
+    vi.advanceTimersByTime(3_000);
+    const second = last();
+    second.serverOpens();
+    vi.advanceTimersByTime(50_000);
+    second.serverSends({ action: 'pong', code: 200, data: null });
+    vi.advanceTimersByTime(89_999);
+    expect(second.closed).toBeNull();
+    vi.advanceTimersByTime(1);
+    expect(second.closed?.reason).toBe('pong timeout');
+  });
+
+  it('offline closes the socket at once and waits; online reconnects at once, not at the next retry', () => {
+    const listeners = new Set<(online: boolean) => void>();
+    let up = true;
+    const network: Network = {
+      online: () => up,
+      subscribe(l) {
+        listeners.add(l);
+        return () => listeners.delete(l);
+      },
+    };
+    const set = (next: boolean) => {
+      up = next;
+      for (const l of listeners) l(next);
+    };
+    const socket = createSocket({
+      getToken: () => 't',
+      baseUrl: () => 'ws://app.test',
+      WebSocketImpl: FakeWebSocket as unknown as typeof WebSocket,
+      network,
+    });
+    const seen: boolean[] = [];
+    socket.onNetwork((online) => seen.push(online));
+    socket.connect();
+    last().serverOpens();
+    set(false);
+    expect(socket.status).toBe('closed');
+    expect(socket.online).toBe(false);
+    vi.advanceTimersByTime(60_000);
+    expect(FakeWebSocket.all).toHaveLength(1);
+    set(true);
+    expect(FakeWebSocket.all).toHaveLength(2);
+    expect(seen).toEqual([false, true]);
+    socket.dispose();
+    set(false);
+    expect(seen).toEqual([false, true]);
   });
 
   it('on a 401 frame reports unauthorized, closes and does not reconnect', () => {

@@ -1,8 +1,11 @@
 /**
  * The client's only WebSocket (docs/architecture.md, Import rules 3) owns the connection's life: the token appended to
- * the address, reconnect after SOCKET_RETRY_MS, a ping every PING_INTERVAL_MS, closing when no pong arrived for
- * PONG_TIMEOUT_MS, one retry after SEND_RETRY_MS for a send while disconnected. What a frame means is decided by
- * the features that subscribe; what the member sees on an error is decided by app/ through the event listeners.
+ * the address, reconnect after SOCKET_RETRY_MS, a ping every PING_INTERVAL_MS, closing exactly PONG_TIMEOUT_MS after
+ * the last `pong` (no other frame counts), one retry after SEND_RETRY_MS for a send while disconnected, and the
+ * browser's online flag: offline closes the socket at once (a socket can look open long after the network is gone,
+ * and sends must queue, not fail) and online reconnects at once instead of at the next retry. What a frame means is
+ * decided by the features that subscribe; what the member sees on an error is decided by app/ through the event
+ * listeners.
  */
 import type { ClientFrame, ServerFrame } from '#protocol/chat.ts';
 import { PING_INTERVAL_MS, PONG_TIMEOUT_MS, SEND_RETRY_MS, SOCKET_RETRY_MS, WS_PATH } from '#protocol/constants.ts';
@@ -21,8 +24,27 @@ export interface SocketTimers {
   clearTimeout(handle: unknown): void;
   setInterval(fn: () => void, ms: number): unknown;
   clearInterval(handle: unknown): void;
-  now(): number;
 }
+
+/** The browser's online flag and its changes (navigator.onLine, online/offline events); injectable for tests. */
+export interface Network {
+  online(): boolean;
+  subscribe(listener: (online: boolean) => void): () => void;
+}
+
+export const browserNetwork: Network = {
+  online: () => globalThis.navigator?.onLine ?? true,
+  subscribe(listener) {
+    const on = () => listener(true);
+    const off = () => listener(false);
+    globalThis.addEventListener?.('online', on);
+    globalThis.addEventListener?.('offline', off);
+    return () => {
+      globalThis.removeEventListener?.('online', on);
+      globalThis.removeEventListener?.('offline', off);
+    };
+  },
+};
 
 export interface SocketOptions {
   getToken: () => string | null;
@@ -30,6 +52,7 @@ export interface SocketOptions {
   baseUrl?: () => string;
   WebSocketImpl?: typeof WebSocket;
   timers?: SocketTimers;
+  network?: Network;
 }
 
 type Listener<T> = (value: T) => void;
@@ -39,7 +62,6 @@ const defaultTimers: SocketTimers = {
   clearTimeout: (h) => globalThis.clearTimeout(h as number),
   setInterval: (fn, ms) => globalThis.setInterval(fn, ms),
   clearInterval: (h) => globalThis.clearInterval(h as number),
-  now: () => Date.now(),
 };
 
 function pageOrigin(): string {
@@ -49,14 +71,17 @@ function pageOrigin(): string {
 
 export function createSocket(options: SocketOptions) {
   const timers = options.timers ?? defaultTimers;
+  const network = options.network ?? browserNetwork;
   const frameListeners = new Set<Listener<ServerFrame>>();
+  const networkListeners = new Set<Listener<boolean>>();
   const eventListeners = new Set<Listener<SocketEvent>>();
   const statusListeners = new Set<Listener<SocketStatus>>();
   let ws: WebSocket | null = null;
   let status: SocketStatus = 'idle';
   let wanted = false;
-  let lastPong = 0;
+  let online = network.online();
   let pingTimer: unknown = null;
+  let pongTimer: unknown = null;
   let reconnectTimer: unknown = null;
 
   const emit = (event: SocketEvent) => {
@@ -69,13 +94,15 @@ export function createSocket(options: SocketOptions) {
 
   const stopTimers = () => {
     if (pingTimer !== null) timers.clearInterval(pingTimer);
+    if (pongTimer !== null) timers.clearTimeout(pongTimer);
     if (reconnectTimer !== null) timers.clearTimeout(reconnectTimer);
     pingTimer = null;
+    pongTimer = null;
     reconnectTimer = null;
   };
 
   const scheduleReconnect = () => {
-    if (!wanted || reconnectTimer !== null) return;
+    if (!wanted || !online || reconnectTimer !== null) return;
     reconnectTimer = timers.setTimeout(() => {
       reconnectTimer = null;
       open();
@@ -83,13 +110,16 @@ export function createSocket(options: SocketOptions) {
   };
 
   const heartbeat = () => {
-    if (!ws || status !== 'open') return;
-    if (timers.now() - lastPong >= PONG_TIMEOUT_MS) {
-      // NOTE: a half-open TCP connection never fires `close` by itself; closing it here starts the reconnect.
-      ws.close(4000, 'pong timeout');
-      return;
-    }
-    ws.send(JSON.stringify({ action: 'ping', data: {} }));
+    if (ws && status === 'open') ws.send(JSON.stringify({ action: 'ping', data: {} }));
+  };
+  /** (Re)starts the keep-alive deadline: without a `pong` within PONG_TIMEOUT_MS the socket is closed. */
+  const awaitPong = (socket: WebSocket) => {
+    if (pongTimer !== null) timers.clearTimeout(pongTimer);
+    // NOTE: a half-open TCP connection never fires `close` by itself; closing it here starts the reconnect.
+    pongTimer = timers.setTimeout(() => {
+      pongTimer = null;
+      if (ws === socket) socket.close(4000, 'pong timeout');
+    }, PONG_TIMEOUT_MS);
   };
 
   const handleFrame = (raw: unknown) => {
@@ -99,7 +129,7 @@ export function createSocket(options: SocketOptions) {
     } catch {
       return;
     }
-    lastPong = timers.now();
+    if (frame.action === 'pong' && ws) awaitPong(ws);
     if (frame.code === 401) {
       wanted = false;
       emit({ kind: 'unauthorized' });
@@ -129,9 +159,9 @@ export function createSocket(options: SocketOptions) {
     ws = socket;
     socket.onopen = () => {
       if (ws !== socket) return;
-      lastPong = timers.now();
       setStatus('open');
       pingTimer = timers.setInterval(heartbeat, PING_INTERVAL_MS);
+      awaitPong(socket);
     };
     socket.onmessage = (event) => {
       if (ws === socket) handleFrame(event.data);
@@ -144,6 +174,26 @@ export function createSocket(options: SocketOptions) {
       scheduleReconnect();
     };
   }
+
+  function drop() {
+    stopTimers();
+    const socket = ws;
+    ws = null;
+    socket?.close(1000, 'bye');
+    setStatus('closed');
+  }
+
+  const unsubscribeNetwork = network.subscribe((next) => {
+    online = next;
+    for (const l of networkListeners) l(next);
+    if (!wanted) return;
+    if (!next) drop();
+    else if (!ws) {
+      if (reconnectTimer !== null) timers.clearTimeout(reconnectTimer);
+      reconnectTimer = null;
+      open();
+    }
+  });
 
   return {
     get status() {
@@ -158,11 +208,20 @@ export function createSocket(options: SocketOptions) {
     /** Closes for good (sign-out): no reconnect. */
     disconnect() {
       wanted = false;
-      stopTimers();
-      const socket = ws;
-      ws = null;
-      socket?.close(1000, 'bye');
-      setStatus('closed');
+      drop();
+    },
+    /** The browser says online; false while it says offline. */
+    get online() {
+      return online;
+    },
+    onNetwork(listener: Listener<boolean>) {
+      networkListeners.add(listener);
+      return () => networkListeners.delete(listener);
+    },
+    /** Stops for good and stops listening to the browser (the app's end; tests). */
+    dispose() {
+      this.disconnect();
+      unsubscribeNetwork();
     },
     /** Sends now, or once more after SEND_RETRY_MS if the socket is not open; resolves whether it went out. */
     send(frame: ClientFrame): Promise<boolean> {

@@ -8,9 +8,8 @@
  * idb-keyval's `createStore(db, store)` creates its object store only when the database is first made, so a second
  * store in an existing database would never exist: each store gets a database of its own.
  *
- * History rows are keyed `[peerId, messageId]` (an IndexedDB array key): the newest page of one conversation is read
- * within `[peerId, -Infinity] .. [peerId, before)` by a reverse key cursor that jumps `size` rows and one `getAll`
- * of the page, however long the conversation is.
+ * Pages: the newest `size` rows of a key range are read by a reverse key cursor that jumps `size` rows and one
+ * `getAll` of the page, however many rows the store holds (chat keys its history `[peerId, messageId]`).
  */
 import { clear, createStore, del, get, set, setMany, type UseStore, values } from 'idb-keyval';
 
@@ -76,20 +75,16 @@ export async function clearAll(): Promise<void> {
   await Promise.all((Object.keys(IDB_STORES) as StoreName[]).map((name) => clear(storeOf(name)).catch(() => {})));
 }
 
-// ---- Chat history: rows keyed [peerId, id] ----
+// ---- Pages: the newest rows of a key range, as chat history reads them ----
 
-export const historyKey = (peerId: number, id: number): [number, number] => [peerId, id];
-
-/** The key bounds of one conversation, below `before` when given (pure; IDBKeyRange is built from it). */
-export function historyBounds(peerId: number, before?: number) {
-  return {
-    lower: historyKey(peerId, Number.NEGATIVE_INFINITY),
-    upper: historyKey(peerId, before ?? Number.POSITIVE_INFINITY),
-    upperOpen: before !== undefined,
-  };
+/** A key range (IDBKeyRange.bound's arguments, kept as data so it is testable without IndexedDB). */
+export interface KeyBounds {
+  lower: IDBValidKey;
+  upper: IDBValidKey;
+  upperOpen: boolean;
 }
 
-export interface HistoryPage<T> {
+export interface Page<T> {
   /** Oldest first, at most `size`. */
   rows: T[];
   /** Older rows exist below the page. */
@@ -116,10 +111,10 @@ const settle = <T>(request: IDBRequest<T>) =>
  */
 export async function readNewestPage<T>(
   store: PageStore,
-  bounds: ReturnType<typeof historyBounds>,
+  bounds: KeyBounds,
   size: number,
   makeRange: MakeRange,
-): Promise<HistoryPage<T>> {
+): Promise<Page<T>> {
   const all = makeRange(bounds.lower, bounds.upper, false, bounds.upperOpen);
   const request = store.openKeyCursor(all, 'prev');
   const boundary = await new Promise<unknown>((resolve, reject) => {
@@ -138,23 +133,11 @@ export async function readNewestPage<T>(
   return { rows: (await settle(store.getAll(page))) as T[], more: true };
 }
 
-/** The newest `size` rows of a conversation, or the `size` just below message id `before`. */
-export async function readHistoryPage<T>(peerId: number, size: number, before?: number): Promise<HistoryPage<T>> {
-  return storeOf('messages')('readonly', (store) =>
-    readNewestPage<T>(store as unknown as PageStore, historyBounds(peerId, before), size, (l, u, lo, uo) =>
-      IDBKeyRange.bound(l, u, lo, uo),
+/** The newest `size` rows of a named store within `bounds`, oldest first. */
+export async function readPage<T>(name: StoreName, bounds: KeyBounds, size: number): Promise<Page<T>> {
+  return storeOf(name)('readonly', (store) =>
+    readNewestPage<T>(store as unknown as PageStore, bounds, size, (l, u, lo, uo) =>
+      IDBKeyRange.bound(l as IDBValidKey, u as IDBValidKey, lo, uo),
     ),
-  );
-}
-
-/**
- * Writes history rows in one transaction. Also the seeding API for benchmarks and end-to-end tests: 10,000 rows
- * for one peer are `writeHistory(messages.map((m) => ({ peerId, id: m.id, value: m })))`, in chunks of a few
- * thousand so no single transaction grows huge.
- */
-export async function writeHistory(rows: { peerId: number; id: number; value: unknown }[]): Promise<void> {
-  await idbSetMany(
-    'messages',
-    rows.map((r) => [historyKey(r.peerId, r.id), r.value]),
   );
 }

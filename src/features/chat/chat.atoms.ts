@@ -1,61 +1,47 @@
 /**
- * Chat state in the one app store. It outlives the /chat page on purpose (docs/product.md, Routes: cached): leaving
- * and coming back shows the same list, history and scroll-worthy state at once, then refreshes in the background.
+ * Chat state in the one app store: one state atom, changed only by events through chat.reducer.ts, and read-only
+ * atoms derived from it for components. The state outlives the /chat page on purpose (docs/product.md, Routes: cached): leaving
+ * and coming back shows the same list and history at once, then refreshes in the background.
  */
 import { atom } from 'jotai';
-import type { Message } from '#protocol/chat.ts';
-import type { BaseUser } from '#protocol/user.ts';
-import { fetchUnread } from './api.ts';
-import type { Conversation } from './chat.rules.ts';
-import type { ChatService } from './chat-service.ts';
-import type { OutboxRecord } from './outbox.ts';
+import { fetchUnread } from './chat.api.ts';
+import { type ChatEffect, type ChatEvent, initialChatState, offlineOf, reduceChat } from './chat.reducer.ts';
+import type { ChatService } from './chat.service.ts';
 
-export type LoadState = 'idle' | 'loading' | 'ready' | 'error';
+/** Not exported: only events change chat state. */
+const chatStateAtom = atom(initialChatState);
+
+/**
+ * Feeds one event to the reducer and returns the effects it asks for. The runner (chat.service.ts) performs them;
+ * tests use it to put the state where they need it.
+ */
+export const chatEventAtom = atom(null, (get, set, event: ChatEvent): ChatEffect[] => {
+  const { state, effects } = reduceChat(get(chatStateAtom), event);
+  set(chatStateAtom, state);
+  return effects;
+});
 
 /** Unread total for the header badge, written by `unreadAll` frames and incoming messages. */
-export const unreadCountAtom = atom(0);
+export const unreadCountAtom = atom((get) => get(chatStateAtom).unread);
 
 export const loadUnreadAtom = atom(null, async (_get, set) => {
   const count = await fetchUnread().catch(() => null);
-  if (typeof count === 'number') set(unreadCountAtom, count);
+  if (typeof count === 'number') set(chatEventAtom, { type: 'unreadFetched', count, at: Date.now() });
 });
 
-export const conversationsAtom = atom<Conversation[]>([]);
-export const conversationsStateAtom = atom<LoadState>('idle');
-
-export interface PeerHistory {
-  messages: Message[];
-  state: LoadState;
-  /** False once a page came back shorter than asked: the start of the conversation is loaded. */
-  hasMore: boolean;
-  /** The server said the start is loaded (hasMore false only because the cache ran out does not count). */
-  startKnown?: boolean;
-  loadingOlder: boolean;
-}
-export const emptyHistory: PeerHistory = { messages: [], state: 'idle', hasMore: true, loadingOlder: false };
-export const historiesAtom = atom<Record<number, PeerHistory>>({});
-
+export const conversationsAtom = atom((get) => get(chatStateAtom).conversations);
+export const conversationsStateAtom = atom((get) => get(chatStateAtom).listState);
+export const historiesAtom = atom((get) => get(chatStateAtom).histories);
 /** Members met outside the conversation list (`/chat?userId=N` for someone never written to). */
-export const peersAtom = atom<Record<number, BaseUser>>({});
-
-/** Mirror of the outbox for rendering pending bubbles. */
-export const outboxRecordsAtom = atom<OutboxRecord[]>([]);
-
-/** The conversation on screen, or null: messages from this peer are read at once while the page is visible. */
-export const activePeerAtom = atom<number | null>(null);
-
-/**
- * Connection as the member experiences it: the browser's own online flag and whether the socket is down (closed
- * after having tried). Offline when either says so; the socket's first 'connecting' is not offline.
- */
-export const connectionAtom = atom({ browserOnline: true, socketDown: false });
-export const offlineAtom = atom((get) => {
-  const c = get(connectionAtom);
-  return !c.browserOnline || c.socketDown;
-});
-
+export const peersAtom = atom((get) => get(chatStateAtom).peers);
+/** The outbox, for rendering pending bubbles and the tray. */
+export const outboxRecordsAtom = atom((get) => get(chatStateAtom).outbox);
+/** The conversation on screen, or null. */
+export const activePeerAtom = atom((get) => get(chatStateAtom).activePeer);
+/** Offline as the member experiences it: the browser says so, or the socket closed after having tried. */
+export const offlineAtom = atom((get) => offlineOf(get(chatStateAtom)));
 /** When the conversation list last came from the server (ms), for 'Offline, last synced …'. */
-export const lastSyncedAtom = atom<number | null>(null);
+export const lastSyncedAtom = atom((get) => get(chatStateAtom).lastSynced);
 
 /** The live service for the signed-in session (set by app/ wiring; null while signed out). */
 export const chatServiceAtom = atom<ChatService | null>(null);

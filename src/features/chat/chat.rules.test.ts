@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { BaseUser } from '#protocol/user.ts';
 import { applyRead, buildTimeline, canSendText, checkImage, mergeMessages, upsertConversation } from './chat.rules.ts';
-import type { OutboxRecord } from './outbox.ts';
+import type { OutboxRecord } from './outbox.rules.ts';
 import * as fixtures from './test-fixtures.ts';
 
 const { ME, ALICE, msg } = fixtures;

@@ -5,7 +5,7 @@
 import { type Message, MessageType } from '#protocol/chat.ts';
 import { UPLOAD } from '#protocol/constants.ts';
 import type { BaseUser } from '#protocol/user.ts';
-import type { OutboxRecord } from './outbox.ts';
+import type { OutboxRecord } from './outbox.rules.ts';
 
 export interface Conversation {
   peer: BaseUser;

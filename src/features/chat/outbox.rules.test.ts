@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import type { OutboxRecord, OutboxState } from './outbox.rules.ts';
 import { canCancel, canRetry, nextToSend, trayCounts } from './outbox.rules.ts';
-import type { OutboxRecord, OutboxState } from './outbox.ts';
 
 const r = (clientId: string, seq: number, state: OutboxState = 'queued', toId = 7): OutboxRecord => ({
   clientId,

@@ -1,8 +1,30 @@
 /**
  * Pure outbox rules: send order, what goes out next, what a lost connection does to records in flight, and the
- * tray's counts. The sender (outbox-sender.ts) only applies them.
+ * tray's counts. chat.reducer.ts applies them.
  */
-import type { OutboxRecord } from './outbox.ts';
+import type { MessageType } from '#protocol/chat.ts';
+
+export type OutboxState = 'queued' | 'sending' | 'sent' | 'read' | 'failed';
+
+/**
+ * A message I send is first a local record, keyed by its clientId, until the server's ack (same clientId) turns it
+ * into a stored Message. It is durable (IndexedDB) before its first send, so a reload re-sends it with the same
+ * clientId and the server stores it once.
+ */
+export interface OutboxRecord {
+  clientId: string;
+  toId: number;
+  type: typeof MessageType.text | typeof MessageType.image;
+  msg: string;
+  lang: string;
+  /** When the member sent it (ISO): orders it in the timeline until the stored copy arrives. */
+  createdAt: string;
+  state: OutboxState;
+  error?: string;
+  attempts: number;
+  /** Send order, strictly increasing across reloads (createdAt can tie within a millisecond). */
+  seq?: number;
+}
 
 /** Oldest first: the send order, also after a reload. */
 export function compareRecords(a: OutboxRecord, b: OutboxRecord): number {

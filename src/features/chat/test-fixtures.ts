@@ -2,7 +2,7 @@
 import type { ClientFrame, Message, ServerFrame } from '#protocol/chat.ts';
 import type { BaseUser } from '#protocol/user.ts';
 import type { Conversation } from './chat.rules.ts';
-import type { ChatApi, ChatTransport } from './chat-service.ts';
+import type { ChatApi, ChatTransport } from './chat.service.ts';
 
 export const ME = 1;
 export const ALICE = 7;
@@ -38,12 +38,15 @@ export const user = (id: number, username: string, over: Partial<BaseUser> = {})
 export class FakeTransport implements ChatTransport {
   sent: ClientFrame[] = [];
   /** False: send() resolves false (the socket could not send). */
-  online = true;
+  connected = true;
   status: ChatTransport['status'] = 'open';
+  /** The browser's online flag. */
+  online = true;
   private frames = new Set<(f: ServerFrame) => void>();
-  private statuses = new Set<(s: 'idle' | 'connecting' | 'open' | 'closed') => void>();
+  private statuses = new Set<(s: ChatTransport['status']) => void>();
+  private networks = new Set<(online: boolean) => void>();
   async send(frame: ClientFrame) {
-    if (!this.online) return false;
+    if (!this.connected) return false;
     this.sent.push(frame);
     return true;
   }
@@ -51,22 +54,31 @@ export class FakeTransport implements ChatTransport {
     this.frames.add(l);
     return () => this.frames.delete(l);
   }
-  onStatus(l: (s: 'idle' | 'connecting' | 'open' | 'closed') => void) {
+  onStatus(l: (s: ChatTransport['status']) => void) {
     this.statuses.add(l);
     return () => this.statuses.delete(l);
+  }
+  onNetwork(l: (online: boolean) => void) {
+    this.networks.add(l);
+    return () => this.networks.delete(l);
+  }
+  /** The browser goes offline or back online (the socket's own reaction is lib/socket.ts's, tested there). */
+  network(online: boolean) {
+    this.online = online;
+    for (const l of this.networks) l(online);
   }
   serverSends(frame: unknown) {
     for (const l of this.frames) l(frame as ServerFrame);
   }
   opens() {
     this.status = 'open';
-    this.online = true;
+    this.connected = true;
     for (const l of this.statuses) l('open');
   }
   /** The connection drops: nothing can be sent until `opens()`. */
   drops() {
     this.status = 'closed';
-    this.online = false;
+    this.connected = false;
     for (const l of this.statuses) l('closed');
   }
   sentOf<A extends ClientFrame['action']>(action: A) {

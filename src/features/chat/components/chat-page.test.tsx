@@ -4,7 +4,7 @@ import { createStore } from 'jotai';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderWithApp } from '#ui/test-render.tsx';
 import { chatServiceAtom, unreadCountAtom } from '../chat.atoms.ts';
-import { createChatService } from '../chat-service.ts';
+import { createChatService } from '../chat.service.ts';
 import { ALICE, FakeTransport, fakeApi, ME, msg, user } from '../test-fixtures.ts';
 import { ChatPage } from './chat-page.tsx';
 

@@ -44,13 +44,9 @@ export function ChatPage({ peerId, me, onSelect, meetLinks }: ChatPageProps) {
   // A layout effect: the cached page is asked for before the first paint of the pane, not a frame later.
   useLayoutEffect(() => {
     if (!service || peerId === null) return;
+    // Coming back to a hidden page marks the open conversation read: the chat service follows visibility.
     void service.open(peerId);
-    const onVisible = () => document.visibilityState === 'visible' && service.markRead(peerId);
-    document.addEventListener('visibilitychange', onVisible);
-    return () => {
-      document.removeEventListener('visibilitychange', onVisible);
-      service.close();
-    };
+    return () => service.close();
   }, [service, peerId]);
 
   return (

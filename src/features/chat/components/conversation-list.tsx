@@ -36,7 +36,7 @@ export function ConversationList({ conversations, activeId, me, onSelect, onInte
               <Avatar src={peer.avatar} name={peer.username} size={44} />
               <span className="convo-main">
                 <span className="convo-top">
-                  <span className="convo-name">{peer.username}</span>
+                  <bdi className="convo-name">{peer.username}</bdi>
                   {peer.levelName && <LevelBadge levelName={peer.levelName} />}
                   {last && (
                     <time className="convo-time" dateTime={last.createdAt}>
@@ -47,7 +47,7 @@ export function ConversationList({ conversations, activeId, me, onSelect, onInte
                 <span className="convo-bottom">
                   <span className="convo-preview">
                     {mine && <span className="convo-you">{t`You:`} </span>}
-                    {summary}
+                    <bdi>{summary}</bdi>
                   </span>
                   {unread > 0 && (
                     <span className="convo-unread">

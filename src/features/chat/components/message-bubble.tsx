@@ -1,5 +1,5 @@
 import { useLingui } from '@lingui/react/macro';
-import { type Message, MessageType } from '#protocol/chat.ts';
+import { MessageType } from '#protocol/chat.ts';
 import { isOwnUploadUrl } from '#protocol/validators.ts';
 import { AlertIcon, CheckIcon, CoinIcon, CrownIcon, GiftIcon, TextIcon, WalletIcon } from '#ui/icons.tsx';
 import { type DeliveryState, previewKind } from '../chat.rules.ts';
@@ -127,7 +127,11 @@ export function MessageBubble({
         </span>
         <div className="gift-body">
           <strong>{messageSummary(type, msg)}</strong>
-          {msg && <p className="gift-text">{msg}</p>}
+          {msg && (
+            <p className="gift-text" dir="auto">
+              {msg}
+            </p>
+          )}
           <span className="msg-bubble-meta">{time}</span>
         </div>
       </div>
@@ -151,7 +155,9 @@ export function MessageBubble({
           />
         </a>
       ) : (
-        <p className="msg-bubble-text">{msg}</p>
+        <p className="msg-bubble-text" dir="auto">
+          {msg}
+        </p>
       )}
       <span className="msg-bubble-meta">
         {time}
@@ -159,8 +165,4 @@ export function MessageBubble({
       </span>
     </div>
   );
-}
-
-export function isMine(message: Pick<Message, 'senderId'>, me: number | null) {
-  return message.senderId === me;
 }

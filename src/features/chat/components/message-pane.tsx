@@ -7,9 +7,10 @@ import type { BaseUser } from '#protocol/user.ts';
 import { Avatar } from '#ui/avatar.tsx';
 import { Button } from '#ui/button.tsx';
 import { AlertIcon, ChevronDownIcon, ChevronRightIcon } from '#ui/icons.tsx';
-import { emptyHistory, historiesAtom, outboxRecordsAtom } from '../chat.atoms.ts';
+import { historiesAtom, outboxRecordsAtom } from '../chat.atoms.ts';
+import { emptyHistory } from '../chat.reducer.ts';
 import { buildTimeline, deliveryOf, type TimelineItem } from '../chat.rules.ts';
-import type { ChatService } from '../chat-service.ts';
+import type { ChatService } from '../chat.service.ts';
 import { canCancel, canRetry } from '../outbox.rules.ts';
 import { formatDay } from './chat-format.ts';
 import { Composer } from './composer.tsx';
@@ -112,7 +113,9 @@ export function MessagePane({ peerId, peer, me, service, onBack }: MessagePanePr
         {peer ? (
           <>
             <Avatar src={peer.avatar} name={peer.username} size={36} />
-            <h2 className="pane-name">{peer.username}</h2>
+            <h2 className="pane-name">
+              <bdi>{peer.username}</bdi>
+            </h2>
             {peer.levelName && <LevelBadge levelName={peer.levelName} />}
           </>
         ) : (

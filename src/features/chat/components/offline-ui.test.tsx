@@ -4,15 +4,20 @@ import { createStore } from 'jotai';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Message } from '#protocol/chat.ts';
 import { renderWithApp } from '#ui/test-render.tsx';
-import { connectionAtom, lastSyncedAtom, outboxRecordsAtom } from '../chat.atoms.ts';
-import { createMemoryChatCache } from '../chat-cache.ts';
-import { createChatService } from '../chat-service.ts';
-import type { OutboxRecord } from '../outbox.ts';
+import { chatEventAtom, outboxRecordsAtom } from '../chat.atoms.ts';
+import { createMemoryChatCache } from '../chat.cache.ts';
+import type { ChatInput } from '../chat.reducer.ts';
+import { createChatService } from '../chat.service.ts';
+import type { OutboxRecord } from '../outbox.rules.ts';
 import { ALICE, FakeTransport, fakeApi, ME, msg, user } from '../test-fixtures.ts';
 import { ChatStatus } from './chat-status.tsx';
 import { MessagePane } from './message-pane.tsx';
 
 afterEach(cleanup);
+
+type Store = ReturnType<typeof createStore>;
+/** Chat state changes only through events: the tests put it where they need it the same way. */
+const send = (store: Store, input: ChatInput) => store.set(chatEventAtom, { ...input, at: Date.now() });
 
 const alice = user(ALICE, 'alice');
 const record = (clientId: string, toId: number, state: OutboxRecord['state'] = 'queued'): OutboxRecord => ({
@@ -42,9 +47,13 @@ function thread(n: number): Message[] {
 describe('status line', () => {
   it('says offline with the last sync, and how many messages wait in how many chats', () => {
     const store = createStore();
-    store.set(connectionAtom, { browserOnline: false, socketDown: true });
-    store.set(lastSyncedAtom, Date.now() - 5 * 60_000);
-    store.set(outboxRecordsAtom, [record('a', 7), record('b', 7), record('c', 9)]);
+    send(store, { type: 'network', online: false });
+    send(store, { type: 'socketStatus', status: 'closed' });
+    send(store, {
+      type: 'cacheLoaded',
+      outbox: [record('a', 7), record('b', 7), record('c', 9)],
+      syncedAt: Date.now() - 5 * 60_000,
+    });
     renderWithApp(<ChatStatus />, store);
     const status = screen.getByRole('status');
     expect(status.textContent).toContain('Offline, last synced 5 minutes ago');
@@ -53,10 +62,11 @@ describe('status line', () => {
 
   it('uses the singular, and is empty when online with nothing failed', () => {
     const store = createStore();
-    store.set(outboxRecordsAtom, [record('a', 7, 'failed')]);
+    send(store, { type: 'cacheLoaded', outbox: [{ ...record('a', 7, 'failed'), error: 'timeout' }] });
     renderWithApp(<ChatStatus />, store);
     expect(screen.getByRole('status').textContent).toBe('1 message waiting in 1 chat');
-    act(() => store.set(outboxRecordsAtom, [record('a', 7, 'sending')]));
+    act(() => void send(store, { type: 'retry', clientId: 'a' }));
+    expect(store.get(outboxRecordsAtom)[0]?.state).toBe('queued');
     expect(screen.getByRole('status').textContent).toBe('');
   });
 });
@@ -85,10 +95,7 @@ describe('message pane', () => {
   it('renders a bounded number of rows for 10,000 messages, the newest at the bottom', async () => {
     const { store } = pane([]);
     const history = thread(10_000);
-    const { historiesAtom } = await import('../chat.atoms.ts');
-    act(() =>
-      store.set(historiesAtom, { [ALICE]: { messages: history, state: 'ready', hasMore: false, loadingOlder: false } }),
-    );
+    act(() => void send(store, { type: 'cachedPage', peerId: ALICE, purpose: 'older', rows: history, more: false }));
     const log = screen.getByRole('log', { name: 'Chat with alice' });
     const rows = log.querySelectorAll('[data-message-id]');
     expect(rows.length).toBeGreaterThan(5);

@@ -1,26 +1,47 @@
 /**
  * Chat's offline copy: history pages, the conversation list, the outbox rows and the last sync time, all through
- * lib/storage.ts. Writes are batched (a burst of frames or a fetched page is one transaction) and never block the
+ * lib/storage.ts, which knows named stores, keys and pages; the key layout is chat's and lives here: history rows
+ * are keyed `[peerId, messageId]` (an IndexedDB array key), so one conversation's page below `before` is the range
+ * `[peerId, -Infinity] .. [peerId, before)`. Writes are batched (a burst of frames or a fetched page is one transaction) and never block the
  * UI; a failed write only costs the offline copy. A memory version serves unit tests and browsers without IndexedDB.
  */
 import {
   clearAll,
-  type HistoryPage,
   idbAvailable,
   idbDelete,
   idbGet,
   idbSet,
+  idbSetMany,
   idbValues,
-  readHistoryPage,
+  type KeyBounds,
+  type Page,
+  readPage,
   warmUp,
-  writeHistory,
 } from '#lib/storage.ts';
 import type { Message } from '#protocol/chat.ts';
 import type { Conversation } from './chat.rules.ts';
-import type { OutboxRecord, OutboxRows } from './outbox.ts';
+import type { OutboxRecord } from './outbox.rules.ts';
+
+export const historyKey = (peerId: number, id: number): [number, number] => [peerId, id];
+
+/** The key bounds of one conversation, below message id `before` when given. */
+export function historyBounds(peerId: number, before?: number): KeyBounds {
+  return {
+    lower: historyKey(peerId, Number.NEGATIVE_INFINITY),
+    upper: historyKey(peerId, before ?? Number.POSITIVE_INFINITY),
+    upperOpen: before !== undefined,
+  };
+}
+
+/** Where outbox records persist. */
+export interface OutboxRows {
+  all(): Promise<OutboxRecord[]>;
+  put(record: OutboxRecord): Promise<void>;
+  delete(clientId: string): Promise<void>;
+}
 
 export interface ChatCache {
-  readPage(peerId: number, size: number, before?: number): Promise<HistoryPage<Message>>;
+  readPage(peerId: number, size: number, before?: number): Promise<Page<Message>>;
   /** Opens the history database early so opening a conversation reads at once. */
   warm(): void;
   /** Queues rows for the next batched write. */
@@ -57,7 +78,12 @@ export function createIdbChatCache(): ChatCache {
     list = null;
     if (disposed) return;
     await Promise.all([
-      rows.length ? writeHistory(rows) : null,
+      rows.length
+        ? idbSetMany(
+            'messages',
+            rows.map((r) => [historyKey(r.peerId, r.id), r.value]),
+          )
+        : null,
       conversations ? idbSet('conversations', LIST_KEY, conversations) : null,
     ]).catch((e) => console.warn('chat cache write failed', e));
   }
@@ -66,7 +92,7 @@ export function createIdbChatCache(): ChatCache {
   };
 
   return {
-    readPage: (peerId, size, before) => readHistoryPage<Message>(peerId, size, before),
+    readPage: (peerId, size, before) => readPage<Message>('messages', historyBounds(peerId, before), size),
     warm: () => void warmUp('messages'),
     saveMessages(peerId, messages) {
       if (disposed) return;

@@ -3,8 +3,8 @@ import { createStore } from 'jotai';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Message } from '#protocol/chat.ts';
 import { conversationsAtom, historiesAtom, lastSyncedAtom, offlineAtom, outboxRecordsAtom } from './chat.atoms.ts';
-import { createMemoryChatCache } from './chat-cache.ts';
-import { createChatService, type Network } from './chat-service.ts';
+import { createMemoryChatCache } from './chat.cache.ts';
+import { createChatService } from './chat.service.ts';
 import { ALICE, FakeTransport, fakeApi, ME, msg, user } from './test-fixtures.ts';
 
 beforeAll(() => i18n.loadAndActivate({ locale: 'en-us', messages: {} }));
@@ -18,23 +18,8 @@ const thread = (from: number, to: number): Message[] =>
   );
 const ids = (list: readonly Message[] | undefined) => (list ?? []).map((m) => m.id);
 
-class FakeNetwork implements Network {
-  up = true;
-  listeners = new Set<(online: boolean) => void>();
-  online = () => this.up;
-  subscribe(l: (online: boolean) => void) {
-    this.listeners.add(l);
-    return () => this.listeners.delete(l);
-  }
-  set(up: boolean) {
-    this.up = up;
-    for (const l of this.listeners) l(up);
-  }
-}
-
 let store: ReturnType<typeof createStore>;
 let transport: FakeTransport;
-let network: FakeNetwork;
 let cache: ReturnType<typeof createMemoryChatCache>;
 
 function service(api: ReturnType<typeof fakeApi>, me = ME) {
@@ -42,7 +27,6 @@ function service(api: ReturnType<typeof fakeApi>, me = ME) {
   return createChatService({
     store,
     transport,
-    network,
     cache,
     api,
     me: () => me,
@@ -60,7 +44,6 @@ const failing = () => ({
 beforeEach(() => {
   store = createStore();
   transport = new FakeTransport();
-  network = new FakeNetwork();
   cache = createMemoryChatCache();
 });
 
@@ -98,7 +81,7 @@ describe('history from the cache first', () => {
 
   it('offline: the cached page is a usable view, older pages come from the cache, then the start', async () => {
     cache.saveMessages(ALICE, thread(1, 45));
-    network.set(false);
+    transport.network(false);
     const chat = service(failing());
     await chat.open(ALICE);
     const h = () => store.get(historiesAtom)[ALICE]!;
@@ -136,17 +119,52 @@ describe('conversation list and connection', () => {
 
   it('browser offline: messages queue; back online and connected, they go out in order', async () => {
     const chat = service(fakeApi({}));
-    network.set(false);
+    transport.network(false);
     const a = await chat.send(ALICE, 1, 'one');
     const b = await chat.send(ALICE, 1, 'two');
     expect(store.get(outboxRecordsAtom).map((r) => r.state)).toEqual(['queued', 'queued']);
     expect(transport.sentOf('chart')).toEqual([]);
-    network.set(true);
+    transport.network(true);
     await flush();
     expect(transport.sentOf('chart').map((f) => f.data.clientId)).toEqual([a]);
     transport.serverSends({ action: 'chart', data: msg(70, { clientId: a, senderId: ME, toId: ALICE }) });
     await flush();
     await flush();
     expect(transport.sentOf('chart').map((f) => f.data.clientId)).toEqual([a, b]);
+  });
+});
+
+describe('the outbox across a reload', () => {
+  it('the stored queue goes out after a reload in its original order with its original clientIds', async () => {
+    transport.connected = false;
+    transport.status = 'closed';
+    const first = service(fakeApi({}));
+    const ids = [await first.send(ALICE, 1, 'a'), await first.send(ALICE, 1, 'b'), await first.send(ALICE, 1, 'c')];
+    expect(store.get(outboxRecordsAtom).map((r) => r.state)).toEqual(['queued', 'queued', 'queued']);
+
+    // A new page: fresh memory and a fresh socket, the same IndexedDB rows.
+    store = createStore();
+    transport = new FakeTransport();
+    transport.status = 'idle';
+    let n = 3;
+    createChatService({
+      store,
+      transport,
+      cache,
+      api: fakeApi({}),
+      me: () => ME,
+      lang: () => 'en-us',
+      isVisible: () => true,
+      newId: () => `00000000-0000-4000-8000-00000000000${++n}`,
+    });
+    transport.opens();
+    await flush();
+    for (const [i, clientId] of ids.entries()) {
+      expect(transport.sentOf('chart').map((f) => f.data.clientId)).toEqual(ids.slice(0, i + 1));
+      transport.serverSends({ action: 'chart', data: msg(80 + i, { clientId, senderId: ME, toId: ALICE }) });
+      await flush();
+    }
+    expect(store.get(outboxRecordsAtom)).toEqual([]);
+    expect(await cache.outboxRows.all()).toEqual([]);
   });
 });

@@ -2,7 +2,8 @@ import { i18n } from '@lingui/core';
 import { createStore } from 'jotai';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { activePeerAtom, conversationsAtom, historiesAtom, outboxRecordsAtom, unreadCountAtom } from './chat.atoms.ts';
-import { ACK_TIMEOUT_MS, createChatService } from './chat-service.ts';
+import { ACK_TIMEOUT_MS } from './chat.reducer.ts';
+import { createChatService } from './chat.service.ts';
 import { ALICE, FakeTransport, fakeApi, ME, msg, user } from './test-fixtures.ts';
 
 beforeAll(() => i18n.loadAndActivate({ locale: 'en-us', messages: {} }));
@@ -80,7 +81,7 @@ describe('sending', () => {
   });
 
   it('offline (the socket could not send) stays queued, not failed, and goes out on reconnect', async () => {
-    transport.online = false;
+    transport.connected = false;
     const chat = setup();
     const clientId = await chat.send(ALICE, 1, 'x');
     expect(store.get(outboxRecordsAtom)[0]).toMatchObject({ state: 'queued', clientId });
