@@ -86,14 +86,6 @@ export function wireSocket(store: AppStore, router: ChatRouter) {
     if (token) void start().catch((error: unknown) => console.warn('Chat could not start', error));
   };
   sync();
-  const unsubscribe = store.sub(tokenAtom, sync);
-
-  return {
-    socket,
-    dispose: () => {
-      unsubscribe();
-      stop();
-      socket.dispose();
-    },
-  };
+  // For the page's life: the app has one socket and one session at a time.
+  store.sub(tokenAtom, sync);
 }

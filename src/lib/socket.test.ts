@@ -132,10 +132,7 @@ describe('socket', () => {
     let up = true;
     const network: Network = {
       online: () => up,
-      subscribe(l) {
-        listeners.add(l);
-        return () => listeners.delete(l);
-      },
+      subscribe: (l) => void listeners.add(l),
     };
     const set = (next: boolean) => {
       up = next;
@@ -147,8 +144,8 @@ describe('socket', () => {
       WebSocketImpl: FakeWebSocket as unknown as typeof WebSocket,
       network,
     });
-    const seen: boolean[] = [];
-    socket.onNetwork((online) => seen.push(online));
+    const seen: string[] = [];
+    socket.onStatus((status) => seen.push(`${status}:${socket.online}`));
     socket.connect();
     last().serverOpens();
     set(false);
@@ -158,10 +155,11 @@ describe('socket', () => {
     expect(FakeWebSocket.all).toHaveLength(1);
     set(true);
     expect(FakeWebSocket.all).toHaveLength(2);
-    expect(seen).toEqual([false, true]);
-    socket.dispose();
+    expect(seen).toEqual(['connecting:true', 'open:true', 'closed:false', 'connecting:true']);
+    socket.disconnect();
     set(false);
-    expect(seen).toEqual([false, true]);
+    set(true);
+    expect(FakeWebSocket.all).toHaveLength(2);
   });
 
   it('on a 401 frame reports unauthorized, closes and does not reconnect', () => {

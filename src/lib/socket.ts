@@ -29,20 +29,15 @@ export interface SocketTimers {
 /** The browser's online flag and its changes (navigator.onLine, online/offline events); injectable for tests. */
 export interface Network {
   online(): boolean;
-  subscribe(listener: (online: boolean) => void): () => void;
+  /** For the page's life: the one socket never stops listening. */
+  subscribe(listener: (online: boolean) => void): void;
 }
 
 export const browserNetwork: Network = {
   online: () => globalThis.navigator?.onLine ?? true,
   subscribe(listener) {
-    const on = () => listener(true);
-    const off = () => listener(false);
-    globalThis.addEventListener?.('online', on);
-    globalThis.addEventListener?.('offline', off);
-    return () => {
-      globalThis.removeEventListener?.('online', on);
-      globalThis.removeEventListener?.('offline', off);
-    };
+    globalThis.addEventListener?.('online', () => listener(true));
+    globalThis.addEventListener?.('offline', () => listener(false));
   },
 };
 
@@ -73,7 +68,6 @@ export function createSocket(options: SocketOptions) {
   const timers = options.timers ?? defaultTimers;
   const network = options.network ?? browserNetwork;
   const frameListeners = new Set<Listener<ServerFrame>>();
-  const networkListeners = new Set<Listener<boolean>>();
   const eventListeners = new Set<Listener<SocketEvent>>();
   const statusListeners = new Set<Listener<SocketStatus>>();
   let ws: WebSocket | null = null;
@@ -183,16 +177,12 @@ export function createSocket(options: SocketOptions) {
     setStatus('closed');
   }
 
-  const unsubscribeNetwork = network.subscribe((next) => {
+  // Offline stops the retries too (scheduleReconnect), so back online nothing is pending: open at once. The status listeners hear of it ('closed' now, or 'connecting') and read `online` then.
+  network.subscribe((next) => {
     online = next;
-    for (const l of networkListeners) l(next);
     if (!wanted) return;
     if (!next) drop();
-    else if (!ws) {
-      if (reconnectTimer !== null) timers.clearTimeout(reconnectTimer);
-      reconnectTimer = null;
-      open();
-    }
+    else if (!ws) open();
   });
 
   return {
@@ -210,18 +200,9 @@ export function createSocket(options: SocketOptions) {
       wanted = false;
       drop();
     },
-    /** The browser says online; false while it says offline. */
+    /** The browser says online; false while it says offline. Every change is also a status event. */
     get online() {
       return online;
-    },
-    onNetwork(listener: Listener<boolean>) {
-      networkListeners.add(listener);
-      return () => networkListeners.delete(listener);
-    },
-    /** Stops for good and stops listening to the browser (the app's end; tests). */
-    dispose() {
-      this.disconnect();
-      unsubscribeNetwork();
     },
     /** Sends now, or once more after SEND_RETRY_MS if the socket is not open; resolves whether it went out. */
     send(frame: ClientFrame): Promise<boolean> {

@@ -36,8 +36,6 @@ export const historiesAtom = atom((get) => get(chatStateAtom).histories);
 export const peersAtom = atom((get) => get(chatStateAtom).peers);
 /** The outbox, for rendering pending bubbles and the tray. */
 export const outboxRecordsAtom = atom((get) => get(chatStateAtom).outbox);
-/** The conversation on screen, or null. */
-export const activePeerAtom = atom((get) => get(chatStateAtom).activePeer);
 /** Offline as the member experiences it: the browser says so, or the socket closed after having tried. */
 export const offlineAtom = atom((get) => offlineOf(get(chatStateAtom)));
 /** When the conversation list last came from the server (ms), for 'Offline, last synced …'. */

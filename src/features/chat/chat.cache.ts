@@ -63,7 +63,8 @@ const LIST_KEY = 'list';
 const SYNCED_KEY = 'chat-synced-at';
 const OWNER_KEY = 'chat-owner';
 
-export function createIdbChatCache(): ChatCache {
+/** Without IndexedDB (some private modes) every read fails and is caught, and chat works from memory alone. */
+export function createChatCache(): ChatCache {
   const pending = new Map<string, { peerId: number; id: number; value: Message }>();
   let list: readonly Conversation[] | null = null;
   let timer: ReturnType<typeof setTimeout> | null = null;
@@ -76,7 +77,7 @@ export function createIdbChatCache(): ChatCache {
     pending.clear();
     const conversations = list;
     list = null;
-    if (disposed) return;
+    if (disposed || !idbAvailable()) return;
     await Promise.all([
       rows.length
         ? idbSetMany(
@@ -127,52 +128,3 @@ export function createIdbChatCache(): ChatCache {
     },
   };
 }
-
-/** The same behaviour in memory: paging is exact (the IndexedDB walk is tested in lib/storage.test.ts). */
-export function createMemoryChatCache(): ChatCache & { rows: Map<number, Map<number, Message>> } {
-  const rows = new Map<number, Map<number, Message>>();
-  const outbox = new Map<string, OutboxRecord>();
-  let list: Conversation[] | undefined;
-  let syncedAt: number | undefined;
-  let owner: number | undefined;
-  return {
-    rows,
-    async readPage(peerId, size, before) {
-      const all = [...(rows.get(peerId)?.values() ?? [])]
-        .filter((m) => before === undefined || m.id < before)
-        .sort((a, b) => a.id - b.id);
-      return { rows: all.slice(-size), more: all.length > size };
-    },
-    warm() {},
-    saveMessages(peerId, messages) {
-      const peer = rows.get(peerId) ?? new Map<number, Message>();
-      rows.set(peerId, peer);
-      for (const m of messages) peer.set(m.id, m);
-    },
-    readConversations: async () => list,
-    saveConversations(next) {
-      list = [...next];
-    },
-    readSyncedAt: async () => syncedAt,
-    saveSyncedAt(at) {
-      syncedAt = at;
-    },
-    async claim(me) {
-      if (owner !== undefined && owner !== me) {
-        rows.clear();
-        outbox.clear();
-        list = undefined;
-      }
-      owner = me;
-    },
-    outboxRows: {
-      all: async () => [...outbox.values()],
-      put: async (r) => void outbox.set(r.clientId, r),
-      delete: async (clientId) => void outbox.delete(clientId),
-    },
-    flush: async () => {},
-    dispose() {},
-  };
-}
-
-export const createChatCache = (): ChatCache => (idbAvailable() ? createIdbChatCache() : createMemoryChatCache());

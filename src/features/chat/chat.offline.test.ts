@@ -3,9 +3,8 @@ import { createStore } from 'jotai';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Message } from '#protocol/chat.ts';
 import { conversationsAtom, historiesAtom, lastSyncedAtom, offlineAtom, outboxRecordsAtom } from './chat.atoms.ts';
-import { createMemoryChatCache } from './chat.cache.ts';
 import { createChatService } from './chat.service.ts';
-import { ALICE, FakeTransport, fakeApi, ME, msg, user } from './test-fixtures.ts';
+import { ALICE, createMemoryChatCache, FakeTransport, fakeApi, ME, msg, user } from './test-fixtures.ts';
 
 beforeAll(() => i18n.loadAndActivate({ locale: 'en-us', messages: {} }));
 

@@ -166,11 +166,11 @@ describe('the outbox', () => {
     const m = ready();
     m.feed({ type: 'send', record: record('a', 1) }, { type: 'outboxWritten', clientId: 'a' });
     m.feed({ type: 'send', record: record('b', 2) }, { type: 'outboxWritten', clientId: 'b' });
-    m.feed({ type: 'network', online: false }, { type: 'socketStatus', status: 'closed' });
+    m.feed({ type: 'socketStatus', status: 'closed', online: false });
     expect(states(m)).toEqual(['a:queued', 'b:queued']);
-    m.feed({ type: 'network', online: true });
+    m.feed({ type: 'socketStatus', status: 'connecting', online: true });
     expect(m.sent('chart')).toEqual([]);
-    m.feed({ type: 'socketStatus', status: 'open' });
+    m.feed({ type: 'socketStatus', status: 'open', online: true });
     expect(chartIds(m)).toEqual(['a']);
     expect(m.sent('unreadAll')).toHaveLength(1);
     expect(m.of('fetchConversations')).toHaveLength(1);
@@ -223,7 +223,7 @@ describe('the outbox', () => {
     expect(m.of('startTimer')).toEqual([
       { type: 'startTimer', key: 'backoff', ms: BACKOFF_MS, event: { type: 'backoffOver' } },
     ]);
-    m.feed({ type: 'network', online: true });
+    m.feed({ type: 'socketStatus', status: 'open', online: true });
     expect(m.sent('chart')).toEqual([]);
     m.feed({ type: 'backoffOver' });
     expect(chartIds(m)).toEqual(['a']);
@@ -238,7 +238,7 @@ describe('the outbox', () => {
     expect(m.state.outbox).toEqual([]);
     m.feed({ type: 'cacheLoaded', outbox: [record('c', T0 + 30), record('a', T0 + 10), record('b', T0 + 20)] });
     expect(m.state.outbox.map((r) => r.clientId)).toEqual(['a', 'b', 'c', 'new']);
-    m.feed({ type: 'outboxWritten', clientId: 'new' }, { type: 'socketStatus', status: 'open' });
+    m.feed({ type: 'outboxWritten', clientId: 'new' }, { type: 'socketStatus', status: 'open', online: true });
     expect(chartIds(m)).toEqual(['a']);
   });
 });

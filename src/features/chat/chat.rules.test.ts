@@ -1,8 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import type { BaseUser } from '#protocol/user.ts';
-import { applyRead, buildTimeline, canSendText, checkImage, mergeMessages, upsertConversation } from './chat.rules.ts';
+import { applyRead, mergeMessages, upsertConversation } from './chat.rules.ts';
+import { canSendText, checkImage } from './composer.rules.ts';
 import type { OutboxRecord } from './outbox.rules.ts';
 import * as fixtures from './test-fixtures.ts';
+import { buildTimeline } from './timeline.rules.ts';
 
 const { ME, ALICE, msg } = fixtures;
 const alice = { id: ALICE, username: 'alice' } as BaseUser;

@@ -3,18 +3,13 @@
  * frame that arrives twice (reconnect, REST refetch racing the socket) changes nothing the second time.
  */
 import { type Message, MessageType } from '#protocol/chat.ts';
-import { UPLOAD } from '#protocol/constants.ts';
 import type { BaseUser } from '#protocol/user.ts';
-import type { OutboxRecord } from './outbox.rules.ts';
 
 export interface Conversation {
   peer: BaseUser;
   last: Message | null;
   unread: number;
 }
-
-/** What the member sees on a bubble of their own. */
-export type DeliveryState = 'queued' | 'sending' | 'sent' | 'read' | 'failed';
 
 const order = (a: Message, b: Message) => a.createdAt.localeCompare(b.createdAt) || a.id - b.id;
 
@@ -104,50 +99,6 @@ export function applyReadToConversations(
   });
 }
 
-export function deliveryOf(message: Message): DeliveryState {
-  return message.readAt ? 'read' : 'sent';
-}
-
-export type TimelineItem =
-  | { kind: 'day'; key: string; day: string }
-  | { kind: 'message'; key: string; message: Message }
-  | { kind: 'pending'; key: string; record: OutboxRecord };
-
-/** Local calendar day, 'YYYY-MM-DD': separators follow the reader's clock, not UTC. */
-export function dayOf(iso: string): string {
-  const d = new Date(iso);
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`;
-}
-
-/**
- * Stored messages plus my pending ones for a peer, oldest first, with a day separator where the day changes.
- * A pending record whose clientId is already stored is the same message: the stored one wins.
- */
-export function buildTimeline(messages: readonly Message[], pending: readonly OutboxRecord[]): TimelineItem[] {
-  const stored = new Set(messages.map((m) => m.clientId).filter(Boolean));
-  type Entry = { at: string; item: TimelineItem };
-  const entries: Entry[] = messages.map((m) => ({
-    at: m.createdAt,
-    item: { kind: 'message', key: `m${m.id}`, message: m },
-  }));
-  for (const r of pending) {
-    if (!stored.has(r.clientId))
-      entries.push({ at: r.createdAt, item: { kind: 'pending', key: r.clientId, record: r } });
-  }
-  // Pending ones stay after stored ones of the same instant: they were typed last.
-  entries.sort((a, b) => a.at.localeCompare(b.at));
-  const out: TimelineItem[] = [];
-  let lastDay = '';
-  for (const e of entries) {
-    const day = dayOf(e.at);
-    if (day !== lastDay) out.push({ kind: 'day', key: `d${day}`, day });
-    lastDay = day;
-    out.push(e.item);
-  }
-  return out;
-}
-
 export type PreviewKind = 'text' | 'photo' | 'gift' | 'balance';
 
 export function previewKind(type: number): PreviewKind {
@@ -155,22 +106,4 @@ export function previewKind(type: number): PreviewKind {
   if (type === MessageType.balanceChanged) return 'balance';
   if (type >= MessageType.characterGift && type <= MessageType.seniorGift) return 'gift';
   return 'text';
-}
-
-/** A text is sendable only with a non-whitespace character (docs/product.md, Validation) and within the limit. */
-export function canSendText(text: string, limit: number): boolean {
-  return /\S/.test(text) && text.length <= limit;
-}
-
-export type ImageProblem = { kind: 'not-image' } | { kind: 'too-large'; maxBytes: number } | null;
-
-/** Spec 5, 8: only jpeg or png, at most 5 MiB in the uploader. The server checks the content again. */
-export function checkImage(file: Pick<File, 'type' | 'size'>, maxBytes: number = UPLOAD.maxBytes): ImageProblem {
-  if (!(UPLOAD.imageTypes as readonly string[]).includes(file.type)) return { kind: 'not-image' };
-  if (file.size > maxBytes) return { kind: 'too-large', maxBytes };
-  return null;
-}
-
-export function formatBytes(bytes: number): string {
-  return bytes >= 1024 * 1024 ? `${Math.round((bytes / 1024 / 1024) * 10) / 10}MB` : `${Math.round(bytes / 1024)}KB`;
 }

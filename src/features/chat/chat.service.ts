@@ -17,14 +17,18 @@ import type { OutboxRecord } from './outbox.rules.ts';
 
 type Store = ReturnType<typeof createStore>;
 
-/** What chat needs of lib/socket.ts: sending, frames, the connection's status and the browser's online flag. */
+const warn = (error: unknown) => console.warn('chat cache write failed', error);
+
+/**
+ * What chat needs of lib/socket.ts: sending, frames, the connection's status and the browser's online flag (a change
+ * of it is a status event too).
+ */
 export interface ChatTransport {
   readonly status: SocketStatus;
   readonly online: boolean;
   send(frame: ClientFrame): Promise<boolean>;
   onFrame(listener: (frame: ServerFrame) => void): () => void;
   onStatus(listener: (status: SocketStatus) => void): () => void;
-  onNetwork(listener: (online: boolean) => void): () => void;
 }
 
 export type ChatApi = Pick<
@@ -68,14 +72,12 @@ export function createChatService(options: ChatServiceOptions) {
     for (const effect of effects) perform(effect);
   }
 
-  /** Performs async work whose result comes back as an event; `whenIdle` waits for all of it. */
-  function track<T>(work: Promise<T>, result: (value: T) => ChatInput, failure: () => ChatInput) {
+  /** Performs async work whose result (null: it failed) comes back as an event; `whenIdle` waits for all of it. */
+  function track<T>(work: Promise<T>, result: (value: T | null) => ChatInput) {
     inFlight++;
     void work
-      .then(result, failure)
-      .then((event) => {
-        if (!disposed) dispatch(event);
-      })
+      .catch(() => null)
+      .then((value) => disposed || dispatch(result(value)))
       .finally(() => {
         if (--inFlight > 0) return;
         const waiting = idleWaiters;
@@ -101,47 +103,39 @@ export function createChatService(options: ChatServiceOptions) {
     switch (effect.type) {
       case 'send': {
         const { frame } = effect;
-        return track(
-          transport.send(frame),
-          (ok) => ({ type: 'frameSent', frame, ok }),
-          () => ({ type: 'frameSent', frame, ok: false }),
-        );
+        return track(transport.send(frame), (ok) => ({ type: 'frameSent', frame, ok: ok === true }));
       }
       case 'loadCache':
-        return track(
-          loadCache(effect.me),
-          (loaded) => ({ type: 'cacheLoaded', ...loaded }),
-          () => ({ type: 'cacheLoaded', outbox: [] }),
-        );
+        return track(loadCache(effect.me), (loaded) => ({ type: 'cacheLoaded', outbox: [], ...loaded }));
       case 'fetchConversations':
-        return track(
-          api.fetchConversations(),
-          (list) => ({ type: 'conversationsFetched', list }),
-          () => ({ type: 'conversationsFetched', list: null }),
-        );
+        return track(api.fetchConversations(), (list) => ({ type: 'conversationsFetched', list }));
       case 'fetchHistory': {
         const { peerId, purpose, before } = effect;
-        return track(
-          api.fetchHistory(peerId, before),
-          (rows) => ({ type: 'historyFetched', peerId, purpose, before, rows }),
-          () => ({ type: 'historyFetched', peerId, purpose, before, rows: null }),
-        );
+        return track(api.fetchHistory(peerId, before), (rows) => ({
+          type: 'historyFetched',
+          peerId,
+          purpose,
+          before,
+          rows,
+        }));
       }
       case 'fetchPeer': {
         const { peerId } = effect;
-        return track(
-          api.fetchChatPeer(peerId, { silent: effect.silent }),
-          (peer) => ({ type: 'peerFetched', peerId, peer }),
-          () => ({ type: 'peerFetched', peerId, peer: null }),
-        );
+        return track(api.fetchChatPeer(peerId, { silent: effect.silent }), (peer) => ({
+          type: 'peerFetched',
+          peerId,
+          peer,
+        }));
       }
       case 'readCachedPage': {
         const { peerId, purpose } = effect;
-        return track(
-          cache.readPage(peerId, PAGE_SIZE, effect.before),
-          (page) => ({ type: 'cachedPage', peerId, purpose, rows: page.rows, more: page.more }),
-          () => ({ type: 'cachedPage', peerId, purpose, rows: [], more: false }),
-        );
+        return track(cache.readPage(peerId, PAGE_SIZE, effect.before), (page) => ({
+          type: 'cachedPage',
+          peerId,
+          purpose,
+          rows: page?.rows ?? [],
+          more: page?.more ?? false,
+        }));
       }
       case 'saveMessages':
         return cache.saveMessages(effect.peerId, effect.messages);
@@ -151,18 +145,13 @@ export function createChatService(options: ChatServiceOptions) {
         return cache.saveSyncedAt(effect.at);
       case 'writeOutbox': {
         // A failed write keeps the app working from memory; the record is then lost on reload, which beats blocking.
-        const write = cache.outboxRows.put(effect.record).catch((e) => console.warn('outbox write failed', e));
+        const write = cache.outboxRows.put(effect.record).catch(warn);
         const { clientId } = effect.record;
-        if (effect.confirm)
-          track(
-            write,
-            () => ({ type: 'outboxWritten', clientId }),
-            () => ({ type: 'outboxWritten', clientId }),
-          );
+        if (effect.confirm) track(write, () => ({ type: 'outboxWritten', clientId }));
         return;
       }
       case 'deleteOutbox':
-        return void cache.outboxRows.delete(effect.clientId).catch((e) => console.warn('outbox delete failed', e));
+        return void cache.outboxRows.delete(effect.clientId).catch(warn);
       case 'startTimer': {
         clearTimeout(timers.get(effect.key));
         const { key, event } = effect;
@@ -202,8 +191,7 @@ export function createChatService(options: ChatServiceOptions) {
   const onVisibility = () => dispatch({ type: 'visibility', visible: isVisible() });
   const unsubscribe = [
     transport.onFrame((frame) => dispatch({ type: 'frame', frame })),
-    transport.onStatus((status) => dispatch({ type: 'socketStatus', status })),
-    transport.onNetwork((online) => dispatch({ type: 'network', online })),
+    transport.onStatus((status) => dispatch({ type: 'socketStatus', status, online: transport.online })),
   ];
   globalThis.document?.addEventListener('visibilitychange', onVisibility);
   dispatch({

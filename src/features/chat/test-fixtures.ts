@@ -1,8 +1,10 @@
 /** Test doubles for chat (tests only): messages, a fake socket transport and a fake REST api. */
 import type { ClientFrame, Message, ServerFrame } from '#protocol/chat.ts';
 import type { BaseUser } from '#protocol/user.ts';
+import type { ChatCache } from './chat.cache.ts';
 import type { Conversation } from './chat.rules.ts';
 import type { ChatApi, ChatTransport } from './chat.service.ts';
+import type { OutboxRecord } from './outbox.rules.ts';
 
 export const ME = 1;
 export const ALICE = 7;
@@ -44,7 +46,6 @@ export class FakeTransport implements ChatTransport {
   online = true;
   private frames = new Set<(f: ServerFrame) => void>();
   private statuses = new Set<(s: ChatTransport['status']) => void>();
-  private networks = new Set<(online: boolean) => void>();
   async send(frame: ClientFrame) {
     if (!this.connected) return false;
     this.sent.push(frame);
@@ -58,14 +59,10 @@ export class FakeTransport implements ChatTransport {
     this.statuses.add(l);
     return () => this.statuses.delete(l);
   }
-  onNetwork(l: (online: boolean) => void) {
-    this.networks.add(l);
-    return () => this.networks.delete(l);
-  }
   /** The browser goes offline or back online (the socket's own reaction is lib/socket.ts's, tested there). */
   network(online: boolean) {
     this.online = online;
-    for (const l of this.networks) l(online);
+    for (const l of this.statuses) l(this.status);
   }
   serverSends(frame: unknown) {
     for (const l of this.frames) l(frame as ServerFrame);
@@ -103,4 +100,51 @@ export function fakeApi(data: {
     fetchUnread: async () => 0,
     uploadImage: async () => '/uploads/x.png',
   } satisfies ChatApi;
+}
+
+/** The offline copy in memory, for tests: paging is exact (the IndexedDB walk is tested in lib/storage.test.ts). */
+export function createMemoryChatCache(): ChatCache & { rows: Map<number, Map<number, Message>> } {
+  const rows = new Map<number, Map<number, Message>>();
+  const outbox = new Map<string, OutboxRecord>();
+  let list: Conversation[] | undefined;
+  let syncedAt: number | undefined;
+  let owner: number | undefined;
+  return {
+    rows,
+    async readPage(peerId, size, before) {
+      const all = [...(rows.get(peerId)?.values() ?? [])]
+        .filter((m) => before === undefined || m.id < before)
+        .sort((a, b) => a.id - b.id);
+      return { rows: all.slice(-size), more: all.length > size };
+    },
+    warm() {},
+    saveMessages(peerId, messages) {
+      const peer = rows.get(peerId) ?? new Map<number, Message>();
+      rows.set(peerId, peer);
+      for (const m of messages) peer.set(m.id, m);
+    },
+    readConversations: async () => list,
+    saveConversations(next) {
+      list = [...next];
+    },
+    readSyncedAt: async () => syncedAt,
+    saveSyncedAt(at) {
+      syncedAt = at;
+    },
+    async claim(me) {
+      if (owner !== undefined && owner !== me) {
+        rows.clear();
+        outbox.clear();
+        list = undefined;
+      }
+      owner = me;
+    },
+    outboxRows: {
+      all: async () => [...outbox.values()],
+      put: async (r) => void outbox.set(r.clientId, r),
+      delete: async (clientId) => void outbox.delete(clientId),
+    },
+    flush: async () => {},
+    dispose() {},
+  };
 }

@@ -1,22 +1,8 @@
 /** Dates and times in the reader's interface language (lingui locale codes are 'zh-cn', Intl wants 'zh-CN'). */
-const bcp = (locale: string) => locale.replace(/-(\w+)$/, (_, r: string) => `-${r.toUpperCase()}`);
+export const bcp = (locale: string) => locale.replace(/-(\w+)$/, (_, r: string) => `-${r.toUpperCase()}`);
 
 export function formatTime(iso: string, locale: string): string {
   return new Intl.DateTimeFormat(bcp(locale), { hour: '2-digit', minute: '2-digit' }).format(new Date(iso));
-}
-
-/** 'YYYY-MM-DD' local day → a long date; `today`/`yesterday` are given already translated. */
-export function formatDay(day: string, locale: string, words: { today: string; yesterday: string }, now = new Date()) {
-  const [y, m, d] = day.split('-').map(Number) as [number, number, number];
-  const date = new Date(y, m - 1, d);
-  const start = new Date(now.getFullYear(), now.getMonth(), now.getDate());
-  const diff = Math.round((start.getTime() - date.getTime()) / 86_400_000);
-  if (diff === 0) return words.today;
-  if (diff === 1) return words.yesterday;
-  return new Intl.DateTimeFormat(bcp(locale), {
-    dateStyle: date.getFullYear() === now.getFullYear() ? undefined : 'medium',
-    ...(date.getFullYear() === now.getFullYear() ? { month: 'long', day: 'numeric', weekday: 'short' } : {}),
-  }).format(date);
 }
 
 /** List time: today → hh:mm, this week → weekday, else a short date. */

@@ -1,5 +1,8 @@
-/** Icons only chat's offline states use, drawn like src/ui/icons.tsx (one path each keeps the DOM small). */
-const svgProps = {
+/**
+ * Icons only chat's offline states use, drawn like src/ui/icons.tsx (one path each keeps the DOM small); the bubble's
+ * clock lives in message-bubble.tsx so it loads with the pane.
+ */
+export const svgProps = {
   viewBox: '0 0 24 24',
   fill: 'none',
   stroke: 'currentColor',
@@ -8,12 +11,6 @@ const svgProps = {
   strokeLinejoin: 'round',
   focusable: false,
 } as const;
-
-export const ClockIcon = ({ size = 14 }: { size?: number }) => (
-  <svg width={size} height={size} aria-hidden="true" {...svgProps}>
-    <path d="M12 21a9 9 0 1 0 0-18 9 9 0 0 0 0 18ZM12 7v5l3 2" />
-  </svg>
-);
 
 export const CloudOffIcon = ({ size = 16 }: { size?: number }) => (
   <svg width={size} height={size} aria-hidden="true" {...svgProps}>

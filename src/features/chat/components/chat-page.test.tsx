@@ -5,7 +5,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderWithApp } from '#ui/test-render.tsx';
 import { chatServiceAtom, unreadCountAtom } from '../chat.atoms.ts';
 import { createChatService } from '../chat.service.ts';
-import { ALICE, FakeTransport, fakeApi, ME, msg, user } from '../test-fixtures.ts';
+import { ALICE, createMemoryChatCache, FakeTransport, fakeApi, ME, msg, user } from '../test-fixtures.ts';
 import { ChatPage } from './chat-page.tsx';
 
 afterEach(cleanup);
@@ -19,6 +19,7 @@ function setup(data: Parameters<typeof fakeApi>[0], peerId: number | null = null
   const service = createChatService({
     store,
     transport,
+    cache: createMemoryChatCache(),
     me: () => ME,
     lang: () => 'en-us',
     api: fakeApi(data),

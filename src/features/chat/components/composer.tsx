@@ -2,7 +2,7 @@ import { useLingui } from '@lingui/react/macro';
 import { type FormEvent, type KeyboardEvent, useId, useRef, useState } from 'react';
 import { LIMITS, UPLOAD } from '#protocol/constants.ts';
 import { ImageIcon } from '#ui/icons.tsx';
-import { canSendText, checkImage, formatBytes } from '../chat.rules.ts';
+import { canSendText, checkImage, formatBytes } from '../composer.rules.ts';
 import { halveUntilFits } from '../shrink-image.ts';
 
 export interface ComposerProps {

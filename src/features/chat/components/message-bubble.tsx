@@ -2,10 +2,11 @@ import { useLingui } from '@lingui/react/macro';
 import { MessageType } from '#protocol/chat.ts';
 import { isOwnUploadUrl } from '#protocol/validators.ts';
 import { AlertIcon, CheckIcon, CoinIcon, CrownIcon, GiftIcon, TextIcon, WalletIcon } from '#ui/icons.tsx';
-import { type DeliveryState, previewKind } from '../chat.rules.ts';
+import { previewKind } from '../chat.rules.ts';
 import { messageSummary } from '../message-summary.ts';
+import type { DeliveryState } from '../timeline.rules.ts';
 import { formatTime } from './chat-format.ts';
-import { ClockIcon } from './chat-icons.tsx';
+import { svgProps } from './chat-icons.tsx';
 
 export interface BubbleProps {
   mine: boolean;
@@ -20,6 +21,13 @@ export interface BubbleProps {
   /** Photos grow the log after layout; the pane uses this to stay pinned to the bottom. */
   onImageLoad?: () => void;
 }
+
+/** Queued: waiting for the connection or its turn. */
+const ClockIcon = ({ size = 14 }: { size?: number }) => (
+  <svg width={size} height={size} aria-hidden="true" {...svgProps}>
+    <path d="M12 21a9 9 0 1 0 0-18 9 9 0 0 0 0 18ZM12 7v5l3 2" />
+  </svg>
+);
 
 const GIFT_ICONS = {
   [MessageType.characterGift]: TextIcon,

@@ -9,10 +9,10 @@ import { Button } from '#ui/button.tsx';
 import { AlertIcon, ChevronDownIcon, ChevronRightIcon } from '#ui/icons.tsx';
 import { historiesAtom, outboxRecordsAtom } from '../chat.atoms.ts';
 import { emptyHistory } from '../chat.reducer.ts';
-import { buildTimeline, deliveryOf, type TimelineItem } from '../chat.rules.ts';
 import type { ChatService } from '../chat.service.ts';
 import { canCancel, canRetry } from '../outbox.rules.ts';
-import { formatDay } from './chat-format.ts';
+import { buildTimeline, deliveryOf, type TimelineItem } from '../timeline.rules.ts';
+import { bcp } from './chat-format.ts';
 import { Composer } from './composer.tsx';
 import { MessageBubble } from './message-bubble.tsx';
 import { VirtualList, type VirtualListHandle } from './virtual-list.tsx';
@@ -162,6 +162,20 @@ export function MessagePane({ peerId, peer, me, service, onBack }: MessagePanePr
       />
     </section>
   );
+}
+
+/** 'YYYY-MM-DD' local day → a long date; `today`/`yesterday` come translated (only the pane shows days). */
+function formatDay(day: string, locale: string, words: { today: string; yesterday: string }, now = new Date()) {
+  const [y, m, d] = day.split('-').map(Number) as [number, number, number];
+  const date = new Date(y, m - 1, d);
+  const start = new Date(now.getFullYear(), now.getMonth(), now.getDate());
+  const diff = Math.round((start.getTime() - date.getTime()) / 86_400_000);
+  if (diff === 0) return words.today;
+  if (diff === 1) return words.yesterday;
+  return new Intl.DateTimeFormat(bcp(locale), {
+    dateStyle: date.getFullYear() === now.getFullYear() ? undefined : 'medium',
+    ...(date.getFullYear() === now.getFullYear() ? { month: 'long', day: 'numeric', weekday: 'short' } : {}),
+  }).format(date);
 }
 
 const notDay = (item: TimelineItem) => item.kind !== 'day';

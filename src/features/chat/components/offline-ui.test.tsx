@@ -5,11 +5,10 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { Message } from '#protocol/chat.ts';
 import { renderWithApp } from '#ui/test-render.tsx';
 import { chatEventAtom, outboxRecordsAtom } from '../chat.atoms.ts';
-import { createMemoryChatCache } from '../chat.cache.ts';
 import type { ChatInput } from '../chat.reducer.ts';
 import { createChatService } from '../chat.service.ts';
 import type { OutboxRecord } from '../outbox.rules.ts';
-import { ALICE, FakeTransport, fakeApi, ME, msg, user } from '../test-fixtures.ts';
+import { ALICE, createMemoryChatCache, FakeTransport, fakeApi, ME, msg, user } from '../test-fixtures.ts';
 import { ChatStatus } from './chat-status.tsx';
 import { MessagePane } from './message-pane.tsx';
 
@@ -47,8 +46,7 @@ function thread(n: number): Message[] {
 describe('status line', () => {
   it('says offline with the last sync, and how many messages wait in how many chats', () => {
     const store = createStore();
-    send(store, { type: 'network', online: false });
-    send(store, { type: 'socketStatus', status: 'closed' });
+    send(store, { type: 'socketStatus', status: 'closed', online: false });
     send(store, {
       type: 'cacheLoaded',
       outbox: [record('a', 7), record('b', 7), record('c', 9)],
