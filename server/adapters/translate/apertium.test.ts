@@ -3,7 +3,7 @@
  * skip, when it is missing. APY started by the server listens on 127.0.0.1 only and stops with the app; an English
  * message reaches its Spanish reader through `trans`.
  */
-import { execFileSync } from 'node:child_process';
+import { execFileSync, spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { connect } from 'node:net';
 import { networkInterfaces } from 'node:os';
@@ -45,6 +45,15 @@ function canConnect(host: string, port: number): Promise<boolean> {
       resolve(false);
     });
   });
+}
+
+/** Alive and not a zombie waiting to be reaped. */
+function isRunning(pid: number): boolean {
+  try {
+    return !/^State:\s+Z/m.test(readFileSync(`/proc/${pid}/status`, 'utf8'));
+  } catch {
+    return false;
+  }
 }
 
 /** Pids of APY wrappers that this process started. */
@@ -135,6 +144,26 @@ for host in ('192.0.2.10', '127.0.0.1'):
     } finally {
       await inNamespace.stop();
     }
+  });
+
+  it.each([
+    ['exits', 'process.exit(0)'],
+    ['is killed with SIGKILL', "process.kill(process.pid, 'SIGKILL')"],
+  ])('does not outlive a server process that %s', async (_, end) => {
+    // A node process that starts APY, prints its pid, then ends as the case says.
+    const module = JSON.stringify(new URL('./apertium.ts', import.meta.url).href);
+    const script = `const { startApy } = await import(${module});
+      const apy = startApy({ timeoutSec: 10 }); await apy.url; console.log('APY', apy.pid); ${end};`;
+    const run = spawnSync(process.execPath, ['--input-type=module', '-e', script], {
+      encoding: 'utf8',
+      timeout: 60_000,
+    });
+    const pid = Number(/APY (\d+)/.exec(run.stdout)?.[1]);
+    expect(pid, run.stderr).toBeGreaterThan(0);
+    // Orphaned, it notices its closed stdin and leaves; init reaps it.
+    const deadline = Date.now() + 10_000;
+    while (isRunning(pid) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100));
+    expect(isRunning(pid)).toBe(false);
   });
 
   it('stops when asked, and its pid is gone', async () => {

@@ -24,7 +24,7 @@ export function createTranslateEngine(config: Config['translate'], log: FastifyB
   });
   const url = apy.url.then(
     (u) => {
-      log.info({ url: u, pid: apy.pid }, 'Apertium APY started on loopback');
+      log.info({ url: u, apyPid: apy.pid }, 'Apertium APY started on loopback');
       return u;
     },
     (error: unknown) => {
