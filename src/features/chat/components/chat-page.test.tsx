@@ -2,6 +2,7 @@
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { createStore } from 'jotai';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { isolate } from '#ui/bidi.ts';
 import { renderWithApp } from '#ui/test-render.tsx';
 import { chatServiceAtom, unreadCountAtom } from '../chat.atoms.ts';
 import { createChatService } from '../chat.service.ts';
@@ -135,6 +136,6 @@ describe('ChatPage', () => {
   it('/chat?userId for someone never written to fetches them and opens an empty conversation', async () => {
     setup({ conversations: [], peers: [bob] }, 9);
     expect(await screen.findByRole('heading', { name: 'bob' })).toBeTruthy();
-    expect(await screen.findByText('Say hello to bob.')).toBeTruthy();
+    expect(await screen.findByText(`Say hello to ${isolate('bob')}.`)).toBeTruthy();
   });
 });

@@ -15,6 +15,7 @@ export interface BubbleProps {
   createdAt: string;
   delivery?: DeliveryState;
   error?: string;
+  /** Isolated already (`isolate`): it goes inside a sentence. */
   peerName: string;
   onRetry?: () => void;
   onCancel?: () => void;

@@ -5,6 +5,7 @@ import { LevelBadge } from '#features/account/index.ts';
 import { MessageType } from '#protocol/chat.ts';
 import type { BaseUser } from '#protocol/user.ts';
 import { Avatar } from '#ui/avatar.tsx';
+import { isolate } from '#ui/bidi.ts';
 import { Button } from '#ui/button.tsx';
 import { AlertIcon, ChevronDownIcon, ChevronRightIcon } from '#ui/icons.tsx';
 import { historiesAtom, outboxRecordsAtom } from '../chat.atoms.ts';
@@ -53,7 +54,7 @@ export function MessagePane({ peerId, peer, me, service, onBack }: MessagePanePr
           createdAt={r.createdAt}
           delivery={r.state}
           error={r.error}
-          peerName={name}
+          peerName={isolate(name)}
           onRetry={canRetry(r) ? () => void service.retry(r.clientId) : undefined}
           onCancel={canCancel(r) ? () => void service.cancel(r.clientId) : undefined}
         />
@@ -68,7 +69,7 @@ export function MessagePane({ peerId, peer, me, service, onBack }: MessagePanePr
         msg={m.msg}
         createdAt={m.createdAt}
         delivery={mine ? deliveryOf(m) : undefined}
-        peerName={name}
+        peerName={isolate(name)}
       />
     );
   }
@@ -98,7 +99,7 @@ export function MessagePane({ peerId, peer, me, service, onBack }: MessagePanePr
       {empty && (
         <div className="log-state">
           <p className="log-state-title">{t`No messages yet`}</p>
-          <p>{name ? t`Say hello to ${name}.` : t`Say hello.`}</p>
+          {name ? <SayHello name={isolate(name)} /> : <p>{t`Say hello.`}</p>}
         </div>
       )}
     </>
@@ -202,6 +203,12 @@ const rowProps = (me: number | null) => (item: TimelineItem) => {
     'data-state': mine ? deliveryOf(m) : undefined,
   };
 };
+
+/** The name is isolated in the sentence: a right-to-left override in it cannot reorder the words around it. */
+function SayHello({ name }: { name: string }) {
+  const { t } = useLingui();
+  return <p>{t`Say hello to ${name}.`}</p>;
+}
 
 function LogSkeleton() {
   const { t } = useLingui();
