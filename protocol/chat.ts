@@ -8,9 +8,6 @@ import type { TranslationBalance, TransPreview, TransResult } from './translatio
 
 export type { ChartFrame };
 
-/** Bumped when a frame changes shape incompatibly. */
-export const PROTOCOL_VERSION = 1;
-
 export const MessageType = {
   text: 1,
   image: 2,

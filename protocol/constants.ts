@@ -1,7 +1,6 @@
 /** Business constants and limits of docs/product.md, Constants, shared by client, worker and server. */
 
 export const PRIMARY_COLOR = '#597CFF';
-export const CURRENCY = 'USD';
 
 export const LOCALES = ['zh-cn', 'en-us', 'de-de', 'ko-kr', 'ru-ru', 'es-es', 'ja-jp', 'zh-tw'] as const;
 export type Locale = (typeof LOCALES)[number];
@@ -16,14 +15,10 @@ export const PING_INTERVAL_MS = 20_000;
 export const PONG_TIMEOUT_MS = 90_000;
 export const SEND_RETRY_MS = 1_000;
 export const NOTIFICATION_CLOSE_MS = 5_000;
-export const PAYMENT_BUTTON_DELAY_MS = 500;
-export const DEBOUNCE_MS = 500;
-export const REMOTE_SEARCH_DELAY_MS = 200;
 
 export const DAILY_CHARACTERS = 1500;
 export const REGISTER_CHARACTERS = 1500;
 export const CHARACTERS_PER_GOLD = 75;
-export const MONTH_VIDEOS = { VIP: 10, SVIP: 3 } as const;
 
 export const LIMITS = {
   blessing: 255,

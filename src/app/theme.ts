@@ -1,6 +1,6 @@
 /** Light, dark or the system's choice; kept in localStorage and applied as `data-theme` on <html>. */
-export type ThemeChoice = 'light' | 'dark' | 'system';
-export const THEME_KEY = 'theme';
+type ThemeChoice = 'light' | 'dark' | 'system';
+const THEME_KEY = 'theme';
 
 export function readTheme(): ThemeChoice {
   const v = globalThis.localStorage?.getItem(THEME_KEY);

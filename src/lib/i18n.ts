@@ -6,7 +6,8 @@ import { i18n, type Messages } from '@lingui/core';
 import { DEFAULT_LOCALE, LOCALES, type Locale } from '#protocol/constants.ts';
 
 export { i18n };
-export const LANG_KEY = 'lang';
+
+const LANG_KEY = 'lang';
 
 /** Each language named in itself, so a reader can find theirs whatever is active. */
 export const LOCALE_NAMES: Record<Locale, string> = {
@@ -21,13 +22,13 @@ export const LOCALE_NAMES: Record<Locale, string> = {
 };
 
 /** 'zh-cn' → 'zh-CN': BCP-47 case for `<html lang>` and Intl. */
-export function toBcp47(locale: Locale): string {
+function toBcp47(locale: Locale): string {
   const [language, region] = locale.split('-');
   return region ? `${language}-${region.toUpperCase()}` : (language ?? locale);
 }
 
 /** Accepts our codes in any case plus the short forms the spec keeps for old settings ('zh', 'en'). */
-export function normalizeLocale(value: string | null | undefined): Locale | null {
+function normalizeLocale(value: string | null | undefined): Locale | null {
   if (!value) return null;
   const lower = value.toLowerCase().replace('_', '-');
   if ((LOCALES as readonly string[]).includes(lower)) return lower as Locale;

@@ -28,7 +28,7 @@ export interface NotifyEnv {
   setTimeout: (fn: () => void, ms: number) => unknown;
 }
 
-export function browserNotifyEnv(): NotifyEnv {
+function browserNotifyEnv(): NotifyEnv {
   const sw = globalThis.navigator?.serviceWorker;
   return {
     Notification: (globalThis as { Notification?: NotificationCtor }).Notification,
@@ -39,7 +39,7 @@ export function browserNotifyEnv(): NotifyEnv {
   };
 }
 
-export type NotifyPermission = NotificationPermission | 'unsupported';
+type NotifyPermission = NotificationPermission | 'unsupported';
 
 export function notificationPermission(env: NotifyEnv = browserNotifyEnv()): NotifyPermission {
   return env.Notification ? env.Notification.permission : 'unsupported';
@@ -55,7 +55,7 @@ export async function requestNotificationPermission(env: NotifyEnv = browserNoti
   if (result !== 'granted') throw new NoticeError();
 }
 
-export interface MessageNotice {
+interface MessageNotice {
   title: string;
   body: string;
   icon?: string;

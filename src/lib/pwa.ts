@@ -15,7 +15,7 @@ export interface PwaEnv {
   matchMedia?: (query: string) => { matches: boolean };
 }
 
-export function browserPwaEnv(): PwaEnv {
+function browserPwaEnv(): PwaEnv {
   const nav = globalThis.navigator as (Navigator & { standalone?: boolean }) | undefined;
   return {
     userAgent: nav?.userAgent ?? '',

@@ -1,6 +1,6 @@
 import { type DependencyList, useCallback, useEffect, useState } from 'react';
 
-export interface AsyncState<T> {
+interface AsyncState<T> {
   data: T | undefined;
   error: unknown;
   loading: boolean;

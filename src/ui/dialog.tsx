@@ -1,6 +1,6 @@
 /**
  * Modal dialog (see dialog-view.tsx). Radix loads on the first open, so pages pay for it only when a dialog is
- * used; `preloadDialog` lets a caller fetch it a moment earlier (menu opened, pointer on the button).
+ * used.
  */
 import { Suspense } from 'react';
 import type { DialogProps } from './dialog-view.tsx';
@@ -10,7 +10,6 @@ export type { DialogProps };
 
 const view = once(() => import('./dialog-view.tsx').then((m) => m.DialogView));
 const DialogView = lazyNamed(view.load);
-export const preloadDialog = (): void => void view.load().catch(() => {});
 
 export function Dialog(props: DialogProps) {
   const opened = useOpenedOnce(props.open);

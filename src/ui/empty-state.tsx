@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { SparkleIcon } from './icons.tsx';
 
-export interface EmptyStateProps {
+interface EmptyStateProps {
   icon?: ReactNode;
   title: ReactNode;
   children?: ReactNode;

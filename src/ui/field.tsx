@@ -37,7 +37,7 @@ function describedBy(id: string, error: ReactNode, hint: ReactNode) {
   return undefined;
 }
 
-export interface TextFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'id'> {
+interface TextFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'id'> {
   label: ReactNode;
   error?: ReactNode;
   hint?: ReactNode;
@@ -59,7 +59,7 @@ export function TextField({ label, error, hint, optional, className, ...rest }: 
   );
 }
 
-export interface SelectFieldProps extends Omit<SelectHTMLAttributes<HTMLSelectElement>, 'id'> {
+interface SelectFieldProps extends Omit<SelectHTMLAttributes<HTMLSelectElement>, 'id'> {
   label: ReactNode;
   error?: ReactNode;
   placeholder?: string;
@@ -88,7 +88,7 @@ export function SelectField({ label, error, options, placeholder, className, ...
   );
 }
 
-export interface ChoiceGroupProps {
+interface ChoiceGroupProps {
   legend: ReactNode;
   name: string;
   value: string;
@@ -129,7 +129,7 @@ export function ChoiceGroup({ legend, name, value, onChange, options, error }: C
   );
 }
 
-export interface CheckboxFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'id' | 'type'> {
+interface CheckboxFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'id' | 'type'> {
   label: ReactNode;
   error?: ReactNode;
 }

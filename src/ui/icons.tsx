@@ -1,7 +1,7 @@
 /** A small stroke icon set drawn once here; decorative unless given a label. */
 import type { ReactNode, SVGProps } from 'react';
 
-export type IconProps = SVGProps<SVGSVGElement> & { size?: number };
+type IconProps = SVGProps<SVGSVGElement> & { size?: number };
 
 /** The base every stroke icon draws in (24-unit box); src/app/pwa/pwa-icons.tsx draws its own glyphs in it too. */
 export function Svg({ size = 20, children, ...rest }: IconProps & { children: ReactNode }) {
@@ -176,10 +176,5 @@ export const AlertIcon = (p: IconProps) => (
 export const CheckIcon = (p: IconProps) => (
   <Svg {...p}>
     <path d="m5 12 5 5L20 7" />
-  </Svg>
-);
-export const MenuIcon = (p: IconProps) => (
-  <Svg {...p}>
-    <path d="M4 6h16M4 12h16M4 18h16" />
   </Svg>
 );

@@ -17,18 +17,18 @@ import {
 import { once } from './lazy.ts';
 import type * as Parts from './menu-parts.tsx';
 
-export type MenuParts = typeof Parts;
+type MenuParts = typeof Parts;
 
 const parts = once(() => import('./menu-parts.tsx'));
 /** Fetches the menu parts ahead of use (nothing happens if they are already loaded). */
-export const preloadMenu = (): void => void parts.load().catch(() => {});
+const preloadMenu = (): void => void parts.load().catch(() => {});
 
 type TriggerProps = Omit<
   ButtonHTMLAttributes<HTMLButtonElement>,
   'children' | 'type' | 'onClick' | 'onKeyDown' | 'onPointerDown' | 'onPointerEnter' | 'onFocus'
 >;
 
-export interface MenuProps {
+interface MenuProps {
   /** The trigger's attributes (class, aria-label…), the same on the stand-in and on the radix trigger. */
   triggerProps: TriggerProps;
   /** What the trigger shows. */

@@ -7,10 +7,10 @@ import { useCallback, useState, useSyncExternalStore } from 'react';
 import { readLocal, writeLocal } from '#lib/storage.ts';
 import { PAGE_SIZES } from '#protocol/constants.ts';
 import { ChevronRightIcon } from './icons.tsx';
-import { pagerItems, pageSizeKey, validPageSize } from './pagination-rules.ts';
+import { pagerItems, pageSizeKey, validPageSize } from './pagination.rules.ts';
 import './pagination.css';
 
-export const SMALL_QUERY = '(max-width: 639px)';
+const SMALL_QUERY = '(max-width: 639px)';
 
 function subscribeSmall(onChange: () => void): () => void {
   const query = globalThis.matchMedia?.(SMALL_QUERY);
@@ -19,7 +19,7 @@ function subscribeSmall(onChange: () => void): () => void {
 }
 
 /** Phone width, following the window as it is resized or rotated. */
-export function useSmallScreen(): boolean {
+function useSmallScreen(): boolean {
   return useSyncExternalStore(
     subscribeSmall,
     () => globalThis.matchMedia?.(SMALL_QUERY).matches ?? false,
@@ -41,7 +41,7 @@ export function usePageSize(routeName: string): [number, (size: number) => void]
   return [size, update];
 }
 
-export interface PaginationProps {
+interface PaginationProps {
   page: number;
   size: number;
   total: number;

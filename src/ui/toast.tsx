@@ -7,8 +7,8 @@ import { atom, useAtomValue, useSetAtom } from 'jotai';
 import { Suspense } from 'react';
 import { lazyNamed, once, useOpenedOnce } from './lazy.ts';
 
-export type ToastKind = 'success' | 'warning' | 'error' | 'info';
-export interface ToastItem {
+type ToastKind = 'success' | 'warning' | 'error' | 'info';
+interface ToastItem {
   id: number;
   kind: ToastKind;
   message: string;

@@ -4,7 +4,7 @@ import { useAtomValue, useSetAtom } from 'jotai';
 import { lazy, Suspense, useEffect } from 'react';
 import { refreshUserInfoAtom, tokenAtom, userInfoAtom } from '#features/auth/index.ts';
 import { loadUnreadAtom } from '#features/chat/index.ts';
-import { panelFor } from '../panel-rules.ts';
+import { panelFor } from '../panel.rules.ts';
 import { useAppBadge } from '../pwa/app-badge.ts';
 import { Header } from './header.tsx';
 import { MainNav } from './main-nav.tsx';

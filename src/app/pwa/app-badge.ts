@@ -7,7 +7,7 @@ import { useAtomValue } from 'jotai';
 import { useEffect } from 'react';
 import { unreadCountAtom } from '#features/chat/index.ts';
 
-export interface BadgeNavigator {
+interface BadgeNavigator {
   setAppBadge?: (contents?: number) => Promise<void>;
   clearAppBadge?: () => Promise<void>;
 }

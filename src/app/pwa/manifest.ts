@@ -18,7 +18,7 @@ export interface PngAsset {
 }
 
 /** Kept light (white) like the light theme's page, so the splash screen does not flash a colour before paint. */
-export const BACKGROUND_COLOR = '#F5F7FB';
+const BACKGROUND_COLOR = '#F5F7FB';
 
 export const PNG_ASSETS: readonly PngAsset[] = [
   { file: 'icons/icon-192.png', width: 192, height: 192, kind: 'any' },

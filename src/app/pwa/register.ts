@@ -12,7 +12,7 @@ export interface RegisterOptions {
 }
 
 /** The worker's notificationclick asks the page to route; the reply on the port tells it no reload is needed. */
-export function handleWorkerMessage(event: MessageEvent, options: RegisterOptions): void {
+function handleWorkerMessage(event: MessageEvent, options: RegisterOptions): void {
   const data = event.data as { type?: string; url?: string } | null;
   if (data?.type !== 'NAVIGATE' || typeof data.url !== 'string') return;
   const url = new URL(data.url, globalThis.location.href);

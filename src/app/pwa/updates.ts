@@ -26,7 +26,7 @@ export interface UpdateEnv {
   onVisibilityChange: (fn: () => void) => void;
 }
 
-export function browserUpdateEnv(): UpdateEnv {
+function browserUpdateEnv(): UpdateEnv {
   return {
     reload: () => globalThis.location.reload(),
     now: () => Date.now(),

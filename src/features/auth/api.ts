@@ -11,7 +11,7 @@ export async function loginRequest(keyword: string, password: string): Promise<s
   return http.post<string>('/api/system/user/login', { keyword: keyword.trim(), password: hashed }, quiet);
 }
 
-export interface RegisterInput {
+interface RegisterInput {
   username: string;
   email: string;
   password: string;

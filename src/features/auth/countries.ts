@@ -2,7 +2,7 @@
  * Countries offered at sign-up: ISO 3166-1 alpha-2 code (names come from Intl.DisplayNames, so every
  * language gets them without catalog entries) and numeric code as `countryId`.
  */
-export const COUNTRIES: readonly { code: string; id: number }[] = [
+const COUNTRIES: readonly { code: string; id: number }[] = [
   { code: 'AR', id: 32 },
   { code: 'AU', id: 36 },
   { code: 'AT', id: 40 },

@@ -1,7 +1,7 @@
 /** Route guard rules (docs/product.md, Sign-in and session) as pure functions, so they are tested without a router. */
 
 /** Routes open without a token (docs/product.md, Routes); /forget and /register are the login page's other modes. */
-export const PUBLIC_PATHS = ['/login', '/forget', '/register'] as const;
+const PUBLIC_PATHS = ['/login', '/forget', '/register'] as const;
 
 export function isPublicPath(pathname: string): boolean {
   return (PUBLIC_PATHS as readonly string[]).includes(pathname.replace(/\/+$/, '') || '/');

@@ -2,7 +2,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { Dialog } from '#ui/dialog.tsx';
 import { MailIcon } from '#ui/icons.tsx';
 
-export const SUPPORT_EMAIL = 'support@amity.example';
+const SUPPORT_EMAIL = 'support@amity.example';
 
 export function ContactDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
   const { t } = useLingui();

@@ -5,7 +5,7 @@ import { ConfirmDialog, preloadConfirmDialog } from '#ui/confirm-dialog.tsx';
 import { ChevronDownIcon, LockIcon, LogOutIcon, UserIcon } from '#ui/icons.tsx';
 import { Menu } from '#ui/menu.tsx';
 
-export interface UserMenuProps {
+interface UserMenuProps {
   username: string;
   avatar?: string | null;
   onNavigate: (to: '/profile' | '/change/password') => void;

@@ -8,7 +8,7 @@ import { type Errors, hasErrors, type ResetValues, validateReset, validateResetE
 import { errorText, FormError, focusFirstError } from './form-error.tsx';
 import { PasswordPair } from './password-pair.tsx';
 
-export interface ForgetFormProps {
+interface ForgetFormProps {
   onDone: () => void;
   footer?: ReactNode;
 }

@@ -8,7 +8,7 @@ import { type Errors, hasErrors, type LoginValues, validateLogin } from '../auth
 import { signInAtom } from '../session.atoms.ts';
 import { errorText, FormError, focusFirstError } from './form-error.tsx';
 
-export interface LoginFormProps {
+interface LoginFormProps {
   onSignedIn: () => void;
   /** Links under the button (register, forgot password): the route gives them, the form stays router-free. */
   footer?: ReactNode;

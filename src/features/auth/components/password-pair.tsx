@@ -3,7 +3,7 @@ import { TextField } from '#ui/field.tsx';
 
 type PairKey = 'password' | 'confirm';
 
-export interface PasswordPairProps {
+interface PasswordPairProps {
   /** 'Password' when registering, 'New password' when resetting. */
   passwordLabel: string;
   password: string;

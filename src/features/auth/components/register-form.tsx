@@ -23,7 +23,7 @@ const EMPTY: RegisterValues = {
   agree: false,
 };
 
-export interface RegisterFormProps {
+interface RegisterFormProps {
   onRegistered: () => void;
   footer?: ReactNode;
   /** The user agreement link (opens a dialog or page), given by the route. */

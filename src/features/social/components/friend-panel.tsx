@@ -15,7 +15,7 @@ import { useToast } from '#ui/toast.tsx';
 import { addVisit, fetchBaseUser, fetchLikes, setLike } from '../api.ts';
 import { ReportDialog } from './report-dialog.tsx';
 
-export interface FriendPanelProps {
+interface FriendPanelProps {
   userId: string;
   onChat: (userId: number) => void;
   /** After the server acked a block (docs/product.md, Messages: 'then goes back'). */

@@ -10,7 +10,7 @@ import { Pagination, usePageSize } from '#ui/pagination.tsx';
 import { MemberCard, MemberCardSkeleton } from './member-card.tsx';
 import './social.css';
 
-export interface MemberListProps<T extends BaseUser> {
+interface MemberListProps<T extends BaseUser> {
   /** Names the route for the remembered page size (docs/product.md, Routes: remembered per route name). */
   routeName: string;
   page: number;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { panelFor } from './panel-rules.ts';
+import { panelFor } from './panel.rules.ts';
 
 describe('panelFor (docs/product.md, Side panels)', () => {
   it('shows the user-info panel on its routes and on my own homepage', () => {

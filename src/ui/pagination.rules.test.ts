@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { pagerItems, validPageSize } from './pagination-rules.ts';
+import { pagerItems, validPageSize } from './pagination.rules.ts';
 
 describe('pagerItems', () => {
   it('shows every page when they fit', () => {

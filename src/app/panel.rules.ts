@@ -1,5 +1,5 @@
 /** Which side panel a route shows (docs/product.md, Side panels), as a pure function of the path and my id. */
-export type PanelKind = 'user' | 'friend' | 'account' | null;
+type PanelKind = 'user' | 'friend' | 'account' | null;
 
 const USER_PANEL_PATHS = ['/vip', '/recharge', '/square', '/like/me', '/i/like', '/visitor'];
 const ACCOUNT_PANEL_PATHS = ['/profile', '/change/password'];

@@ -4,7 +4,7 @@
  */
 import { DEFAULT_PAGE_SIZE, PAGE_SIZES } from '#protocol/constants.ts';
 
-export type PagerItem = number | 'gap-before' | 'gap-after';
+type PagerItem = number | 'gap-before' | 'gap-after';
 
 export function pagerItems(current: number, pageCount: number, buttons: number): PagerItem[] {
   const count = Math.max(1, pageCount);
