@@ -130,6 +130,8 @@ const bad: Fixture[] = [
   ['ui opens a WebSocket', 'src/ui/bad-socket.ts', "export const s = () => new WebSocket('ws://x');"],
   ['app touches indexedDB', 'src/app/bad-idb-global.ts', "export const d = () => indexedDB.open('x');"],
   // server zones
+  ['a service imports plugins/', 'server/modules/chat/bad-plugin.service.ts', "import '../../plugins/errors.ts';"],
+  ['the chat writer imports realtime/', 'server/modules/chat/bad-rt.writer.ts', "import '../../realtime/hub.ts';"],
   ['a rules file imports realtime/', 'server/modules/chat/bad-rt.rules.ts', "import '../../realtime/hub.ts';"],
   [
     'a repository imports plugins/',
@@ -223,7 +225,7 @@ const good: Fixture[] = [
   [
     'service',
     'server/modules/chat/good.service.ts',
-    "import './chat.repository.ts';\nimport './chat.rules.ts';\nimport '../users/users.rules.ts';\nimport '../../plugins/errors.ts';",
+    "import './chat.repository.ts';\nimport './chat.rules.ts';\nimport '../users/users.rules.ts';\nimport '../../domain/errors.ts';",
   ],
   ['routes', 'server/modules/chat/good.routes.ts', "import './chat.service.ts';\nimport '../../plugins/auth.ts';"],
   ['rules', 'server/modules/chat/good.rules.ts', "import '#protocol/chat.ts';\nimport '../users/users.rules.ts';"],
