@@ -43,6 +43,7 @@ export function AboutMeDialog({ open, onOpenChange }: { open: boolean; onOpenCha
             {t`Tell others a little about yourself`}
           </label>
           <textarea
+            dir="auto"
             id={id}
             className="input textarea"
             rows={5}

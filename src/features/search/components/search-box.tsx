@@ -23,6 +23,7 @@ export function SearchBox({ onSearch }: { onSearch: (username: string) => void }
     <search className="search">
       <SearchIcon className="search-icon" size={18} />
       <input
+        dir="auto"
         type="search"
         className="search-input"
         aria-label={t`Search members`}
