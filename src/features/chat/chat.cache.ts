@@ -22,7 +22,7 @@ import type { Message } from '#protocol/chat.ts';
 import type { Conversation } from './chat.rules.ts';
 import type { OutboxRecord } from './outbox.rules.ts';
 
-export const historyKey = (peerId: number, id: number): [number, number] => [peerId, id];
+const historyKey = (peerId: number, id: number): [number, number] => [peerId, id];
 
 /** The key bounds of one conversation, below message id `before` when given. */
 export function historyBounds(peerId: number, before?: number): KeyBounds {
