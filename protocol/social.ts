@@ -18,7 +18,6 @@ export type Visitor = BaseUser & { visitedAt: string };
 
 /** Report reasons 1-6 (docs/product.md, Social); the client names them, the server only checks the range. */
 export const REPORT_TYPES = [1, 2, 3, 4, 5, 6] as const;
-export type ReportType = (typeof REPORT_TYPES)[number];
 
 /** The largest page number a list accepts: deeper offsets are never a real reader, only a costly scan. */
 export const MAX_PAGE = 10_000;
@@ -29,7 +28,6 @@ export const likeAddBody = z.object({
   userId: userId('userId'),
   like: z.boolean({ error: 'like must be true or false' }),
 });
-export type LikeAddBody = z.infer<typeof likeAddBody>;
 
 export const visitorAddBody = z.object({ userId: userId('userId') });
 

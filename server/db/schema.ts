@@ -158,4 +158,3 @@ export type UserRow = Selectable<UsersTable>;
 export type NewUser = Insertable<UsersTable>;
 export type UserUpdate = Updateable<UsersTable>;
 export type MembershipRow = Selectable<MembershipsTable>;
-export type MessageRow = Selectable<MessagesTable>;
