@@ -215,9 +215,12 @@ try {
     `${MEMBERS} members at once: ${(burstMs.length / missSeconds).toFixed(0)} translations/s through APY, ` +
       `${(burstHitMs.length / hitSeconds).toFixed(0)} translations/s from the cache`,
   );
-  const added = p50(missMs) - p50(engineMs);
+  // Each server call ran right after an APY call of the same shape: the median of those paired differences is what
+  // the server adds, with the machine's load (shared cores) mostly cancelled out; the difference of p50s is shown too.
+  const added = p50(missMs.map((ms, i) => ms - engineMs[i]!));
   console.log(
-    `server adds ${added.toFixed(2)} ms p50 to APY's own time (target < 5 ms): ${added < 5 ? 'met' : 'NOT met'}; ` +
+    `server adds ${added.toFixed(2)} ms p50 to APY's own time (paired; p50 difference ${(p50(missMs) - p50(engineMs)).toFixed(2)} ms), ` +
+      `target < 5 ms: ${added < 5 ? 'met' : 'NOT met'}; ` +
       `cache hit p99 ${p99(hitMs).toFixed(2)} ms (target < 10 ms): ${p99(hitMs) < 10 ? 'met' : 'NOT met'}`,
   );
 } finally {

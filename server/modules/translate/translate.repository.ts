@@ -17,14 +17,6 @@ export interface MessageToTranslate {
   translations: Record<string, string>;
 }
 
-export function findMessage(db: Executor, id: number): Promise<MessageToTranslate | undefined> {
-  return db
-    .selectFrom('messages')
-    .select(['id', 'sender_id', 'to_id', 'type', 'msg', 'lang', 'translations'])
-    .where('id', '=', String(id))
-    .executeTakeFirst();
-}
-
 export type Payer = UserRow & { level_name: LevelName };
 
 /**
@@ -41,6 +33,25 @@ async function payer(db: Executor, userId: number, now: Date, lock: boolean): Pr
 }
 
 export const findPayer = (db: Executor, userId: number, now: Date) => payer(db, userId, now, false);
+
+/** The payer (as findPayer) and the message `msgId` (undefined when there is none), in one query. */
+export async function findPayerAndMessage(
+  db: Executor,
+  userId: number,
+  msgId: number,
+  now: Date,
+): Promise<{ payer: Payer; message: MessageToTranslate | undefined } | undefined> {
+  const { rows } = await sql<Payer & { message: (Omit<MessageToTranslate, 'id'> & { id: number }) | null }>`
+    select u.*, coalesce((select m.level_name from memberships m where m.user_id = u.id and m.ends_at > ${now}
+      order by m.level_sort limit 1), '') as level_name,
+      (select json_build_object('id', g.id, 'sender_id', g.sender_id, 'to_id', g.to_id, 'type', g.type, 'msg', g.msg,
+        'lang', g.lang, 'translations', g.translations) from messages g where g.id = ${String(msgId)}) as message
+    from users u where u.id = ${userId}`.execute(db);
+  const row = rows[0];
+  if (!row) return undefined;
+  const { message, ...payer } = row;
+  return { payer, message: message ? { ...message, id: String(message.id) } : undefined };
+}
 export const lockPayer = (trx: Trx, userId: number, now: Date) => payer(trx, userId, now, true);
 
 export async function cachedTranslation(db: Executor, msgId: number, lang: string): Promise<string | undefined> {

@@ -88,8 +88,11 @@ function checkMessage(userId: number, message: repo.MessageToTranslate | undefin
 
 /** The message and the payer, read side by side. */
 async function messageAndPayer(ctx: AppContext, userId: number, msgId: number) {
-  const [message, payer] = await Promise.all([repo.findMessage(ctx.db, msgId), readPayer(ctx, userId)]);
-  return { message: checkMessage(userId, message), ...payer };
+  const now = ctx.now();
+  const found = await repo.findPayerAndMessage(ctx.db, userId, msgId, now);
+  if (!found) throw unauthorized('Please sign in');
+  const { payer, message } = found;
+  return { message: checkMessage(userId, message), payer, wallet: walletOf(payer, payer.level_name, now) };
 }
 
 /** Refuses early what cannot be paid, so the engine is not asked for it (the charge re-checks under the lock). */
@@ -236,18 +239,21 @@ export async function preview(
 ): Promise<TransPreview> {
   requireEngine(ctx);
   const target = targetLocale(input.lang);
-  const { payer, wallet } = await readPayer(ctx, userId);
   let text: string;
   let source: Locale | undefined;
+  let read: { payer: repo.Payer; wallet: Wallet };
   if ('msgId' in input) {
-    const message = checkMessage(userId, await repo.findMessage(ctx.db, input.msgId));
-    if (message.translations[target] !== undefined) return previewOf(planCharge(0, wallet), true);
+    const { message, ...found } = await messageAndPayer(ctx, userId, input.msgId);
+    read = found;
+    if (message.translations[target] !== undefined) return previewOf(planCharge(0, read.wallet), true);
     text = message.msg;
     source = toLocale(message.lang);
   } else {
+    read = await readPayer(ctx, userId);
     text = input.text;
-    source = input.from !== undefined ? targetLocale(input.from, 'from') : toLocale(payer.language);
+    source = input.from !== undefined ? targetLocale(input.from, 'from') : toLocale(read.payer.language);
   }
+  const { payer, wallet } = read;
   if (source === target) return previewOf(planCharge(0, wallet), true);
   await ask(ctx, () => ctx.translator.pair(source, target));
   const charge = planCharge(characterCost(text), wallet, payer.staff_account);
