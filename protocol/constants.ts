@@ -46,7 +46,7 @@ export const UPLOAD = {
   /** Width × height the server decodes at most (a small file can claim a huge canvas: a decompression bomb). */
   maxPixels: 40_000_000,
   /**
-   * The `{type}` values of POST /api/file/upload/{type} (api.md Files): media (chat photos, the default), avatar,
+   * The `{type}` values of POST /api/file/upload/{type} (docs/api.md, Files): media (chat photos, the default), avatar,
    * image (any other picture of a profile), moment (timeline photos). `video` is reserved and refused for now.
    */
   types: ['media', 'avatar', 'image', 'moment'],

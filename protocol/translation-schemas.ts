@@ -1,5 +1,5 @@
 /**
- * The zod schemas of the translation frames and REST calls (api.md `trans`, `transPreview`, `transText`). Apart
+ * The zod schemas of the translation frames and REST calls (docs/api.md, Translation). Apart
  * from translation.ts so that the client, which previews with the pure functions, never loads zod through it.
  */
 import { z } from 'zod';

@@ -1,12 +1,12 @@
 /**
- * Translation charging (product sections 3 and 9, api.md `trans`): what a translation costs and which balances pay
+ * Translation charging (docs/product.md and docs/api.md, Translation): what a translation costs and which balances pay
  * for it, as pure functions the server charges with and the client previews with.
  */
 import { CHARACTERS_PER_GOLD, DAILY_CHARACTERS, LOCALES, type Locale } from './constants.ts';
 import { LEVEL_SENIOR, LEVEL_VIP, type LevelName } from './user.ts';
 
 /**
- * Day allowance per membership level. The member config (`dayCharacters`, api.md Commerce) is not served yet: until
+ * Day allowance per membership level. The member config (dayCharacters, docs/api.md, Commerce) is not served yet: until
  * commerce lands these constants stand in for its VIP and senior values.
  */
 export const DAY_CHARACTERS_BY_LEVEL: Record<LevelName, number> = {
@@ -36,7 +36,7 @@ export interface Wallet {
   buyGoldCents: number;
 }
 
-/** The sources in the order they pay (spec section 9: day, register, give, buy, then give gold, then buy gold). */
+/** The sources in the order they pay (docs/product.md, Translation: day, register, give, buy, give gold, buy gold). */
 export const WALLET_ORDER = ['day', 'register', 'give', 'buy', 'giveGoldCents', 'buyGoldCents'] as const;
 export type WalletSource = (typeof WALLET_ORDER)[number];
 
@@ -107,7 +107,7 @@ export function toLocale(tag: string): Locale | undefined {
   return LOCALES.find((l) => l.startsWith(`${primary}-`));
 }
 
-/** What a `trans` (or a draft translation) answers: the text and what is left to pay with (api.md `trans`). */
+/** What a `trans` (or a draft translation) answers: the text and what is left to pay with (docs/api.md). */
 export interface TranslationBalance {
   /** buy + give + register characters left (product section 3). */
   characterCount: number;

@@ -145,7 +145,7 @@ export const messageId = (field: string) => dbId(field, 'a message id', MAX_SAFE
 
 /**
  * A whole number sent as text (path segment or query value): 1-16 ASCII digits, then `min` to `max`. No sign,
- * exponent, decimal point or blank; an empty query value counts as absent (spec 5 drops empty parameters).
+ * exponent, decimal point or blank; an empty query value counts as absent (docs/product.md, Validation).
  */
 export function wholeNumberText(field: string, min: number, max: number, rule?: string) {
   const message = rule ?? `${field} must be a whole number from ${min} to ${max}`;

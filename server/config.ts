@@ -120,7 +120,7 @@ export interface Config {
   ws: { idleCloseMs: number; ratePerSec: number; rateBurst: number };
   /** How long the chat writer waits for more messages before storing a batch (group commit). */
   chatBatchLingerMs: number;
-  /** Per member: upload attempts per minute, and bytes uploaded over a sliding 24 hours (api.md Files). */
+  /** Per member: upload attempts per minute, and bytes uploaded over a sliding 24 hours (docs/api.md, Files). */
   uploads: { perMin: number; bytesPerDay: number };
   bodyLimitBytes: number;
   /** The machine translation engine; apertium without a URL starts Debian's APY on loopback (adapters/translate). */

@@ -1,7 +1,7 @@
 /**
  * One interface for machine translation; the engine is chosen by TRANSLATE_ENGINE (apertium | libretranslate | none)
  * and TRANSLATE_URL. Engines speak the eight locales and map them to their own language codes; every failure is a
- * TranslateError whose kind the translation service turns into 503, 400 or 502 (api.md `trans`), charging nothing.
+ * TranslateError whose kind the translation service makes 503, 400 or 502 (docs/api.md, Translation), charging nothing.
  */
 import type { Locale } from '#protocol/constants.ts';
 

@@ -18,7 +18,7 @@ export function sniffImage(bytes: Uint8Array): ImageKind | undefined {
 
 export const DEFAULT_UPLOAD_TYPE: UploadType = 'media';
 
-/** Only the listed types (api.md Files); anything else is refused before a byte is read or a folder made. */
+/** Only the listed types (docs/api.md, Files); anything else is refused before a byte is read or a folder made. */
 export function isUploadType(type: string): type is UploadType {
   return (UPLOAD.types as readonly string[]).includes(type);
 }

@@ -1,4 +1,4 @@
-/** HTTP face of translation (api.md): the preview, and translating a message or a draft, as the socket frames do. */
+/** HTTP face of translation (docs/api.md, Translation): preview, translating a message or a draft, as frames do. */
 import type { FastifyInstance } from 'fastify';
 import { transMessageFrame, transPreviewSchema, transTextFrame } from '#protocol/translation-schemas.ts';
 import { idText, MAX_SAFE_ID } from '#protocol/validators.ts';

@@ -1,5 +1,5 @@
 /**
- * Translation use cases (api.md `trans`, `transPreview`, `transText`): a stored message or a draft is translated by
+ * Translation use cases (docs/api.md, Translation): a stored message or a draft is translated by
  * the engine, then paid in one transaction that locks the payer's row, so that concurrent translations from any
  * number of sockets never pay twice nor go below zero. A translation of a message is cached on the message per
  * target locale: asking again, from either member of the conversation, costs nothing. Nothing is charged for a
@@ -54,7 +54,7 @@ function targetLocale(lang: string, field = 'lang'): Locale {
   return locale;
 }
 
-/** Engine failures as api.md codes: 503 no engine, 400 a pair it lacks, 502 a timeout or an error. */
+/** Engine failures as codes (docs/api.md, Translation): 503 none, 400 a pair it lacks, 502 a timeout or an error. */
 function engineError(ctx: AppContext, error: unknown): unknown {
   if (!(error instanceof TranslateError)) return error;
   if (error.kind === 'unavailable') return unavailable(error.message);
