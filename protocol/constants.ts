@@ -15,6 +15,11 @@ export const PING_INTERVAL_MS = 20_000;
 export const PONG_TIMEOUT_MS = 90_000;
 export const SEND_RETRY_MS = 1_000;
 export const NOTIFICATION_CLOSE_MS = 5_000;
+/**
+ * Close code of a socket the server replaced because its member opened too many (docs/api.md, WebSocket): the
+ * client must not reconnect at once, or two tabs would keep closing each other; it waits until its page is used.
+ */
+export const SOCKET_REPLACED_CLOSE_CODE = 4429;
 
 export const DAILY_CHARACTERS = 1500;
 export const REGISTER_CHARACTERS = 1500;

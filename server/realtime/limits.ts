@@ -1,11 +1,12 @@
 /** The socket server's limits and close codes, in one place (docs/api.md, WebSocket). */
+import { SOCKET_REPLACED_CLOSE_CODE } from '#protocol/constants.ts';
 
 /** The token is unknown or was revoked (logout, password change or reset): a `{code: 401}` frame, then this. */
 export const UNAUTHORIZED_CLOSE_CODE = 4401;
 /** Nothing arrived on the socket (not even a ping) for WS_IDLE_CLOSE_MS. */
 export const IDLE_CLOSE_CODE = 4408;
 /** The member opened more than MAX_SOCKETS_PER_MEMBER sockets on this instance: the oldest is closed with this. */
-export const SOCKET_LIMIT_CLOSE_CODE = 4429;
+export const SOCKET_LIMIT_CLOSE_CODE = SOCKET_REPLACED_CLOSE_CODE;
 export const SOCKET_LIMIT_REASON = 'too many sockets: a newer one replaced this';
 /** Standard WebSocket "policy violation": the socket kept sending over its frame budget for FLOOD_GRACE_MS. */
 export const FLOOD_CLOSE_CODE = 1008;

@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createSocket, type Network, type SocketEvent } from './socket.ts';
+import { SOCKET_REPLACED_CLOSE_CODE, SOCKET_RETRY_MS } from '#protocol/constants.ts';
+import { createSocket, type Network, type PageVisibility, type SocketEvent } from './socket.ts';
 
 class FakeWebSocket {
   static all: FakeWebSocket[] = [];
@@ -7,7 +8,7 @@ class FakeWebSocket {
   closed: { code?: number; reason?: string } | null = null;
   onopen: (() => void) | null = null;
   onmessage: ((e: { data: string }) => void) | null = null;
-  onclose: (() => void) | null = null;
+  onclose: ((e: { code: number }) => void) | null = null;
   readonly url: string;
   constructor(url: string) {
     this.url = url;
@@ -18,7 +19,7 @@ class FakeWebSocket {
   }
   close(code?: number, reason?: string) {
     this.closed = { code, reason };
-    this.onclose?.();
+    this.onclose?.({ code: code ?? 1005 });
   }
   serverOpens() {
     this.onopen?.();
@@ -26,8 +27,8 @@ class FakeWebSocket {
   serverSends(frame: unknown) {
     this.onmessage?.({ data: JSON.stringify(frame) });
   }
-  serverDrops() {
-    this.onclose?.();
+  serverDrops(code = 1006) {
+    this.onclose?.({ code });
   }
 }
 
@@ -212,5 +213,55 @@ describe('socket', () => {
     vi.advanceTimersByTime(10_000);
     expect(FakeWebSocket.all).toHaveLength(1);
     expect(socket.status).toBe('closed');
+  });
+
+  describe('replaced by a newer socket of the same member (close 4429)', () => {
+    const setup = () => {
+      const listeners = new Set<(visible: boolean) => void>();
+      let shown = true;
+      const visibility: PageVisibility = { visible: () => shown, subscribe: (l) => void listeners.add(l) };
+      const show = (next: boolean) => {
+        shown = next;
+        for (const l of listeners) l(next);
+      };
+      const socket = createSocket({
+        getToken: () => 't',
+        baseUrl: () => 'ws://app.test',
+        WebSocketImpl: FakeWebSocket as unknown as typeof WebSocket,
+        visibility,
+      });
+      socket.connect();
+      last().serverOpens();
+      return { socket, show };
+    };
+
+    it('does not reconnect by itself, so tabs do not keep closing each other', () => {
+      const { show } = setup();
+      show(false);
+      last().serverDrops(SOCKET_REPLACED_CLOSE_CODE);
+      vi.advanceTimersByTime(SOCKET_RETRY_MS * 20);
+      expect(FakeWebSocket.all).toHaveLength(1);
+      show(true);
+      expect(FakeWebSocket.all).toHaveLength(2);
+    });
+
+    it('reconnects when the member sends from that tab', async () => {
+      const { socket } = setup();
+      last().serverDrops(SOCKET_REPLACED_CLOSE_CODE);
+      vi.advanceTimersByTime(SOCKET_RETRY_MS * 2);
+      expect(FakeWebSocket.all).toHaveLength(1);
+      const sent = socket.send({ action: 'ping', data: {} });
+      expect(FakeWebSocket.all).toHaveLength(2);
+      last().serverOpens();
+      vi.advanceTimersByTime(1_000);
+      await expect(sent).resolves.toBe(true);
+    });
+
+    it('any other close still reconnects after the retry delay', () => {
+      setup();
+      last().serverDrops(1006);
+      vi.advanceTimersByTime(SOCKET_RETRY_MS);
+      expect(FakeWebSocket.all).toHaveLength(2);
+    });
   });
 });

@@ -8,7 +8,14 @@
  * listeners.
  */
 import type { ClientFrame, ServerFrame } from '#protocol/chat.ts';
-import { PING_INTERVAL_MS, PONG_TIMEOUT_MS, SEND_RETRY_MS, SOCKET_RETRY_MS, WS_PATH } from '#protocol/constants.ts';
+import {
+  PING_INTERVAL_MS,
+  PONG_TIMEOUT_MS,
+  SEND_RETRY_MS,
+  SOCKET_REPLACED_CLOSE_CODE,
+  SOCKET_RETRY_MS,
+  WS_PATH,
+} from '#protocol/constants.ts';
 
 export type SocketStatus = 'idle' | 'connecting' | 'open' | 'closed';
 
@@ -33,6 +40,20 @@ export interface Network {
   subscribe(listener: (online: boolean) => void): void;
 }
 
+/** Whether the member is looking at the page (document.visibilityState); injectable for tests. */
+export interface PageVisibility {
+  visible(): boolean;
+  /** For the page's life, like Network. */
+  subscribe(listener: (visible: boolean) => void): void;
+}
+
+export const browserVisibility: PageVisibility = {
+  visible: () => globalThis.document?.visibilityState !== 'hidden',
+  subscribe(listener) {
+    globalThis.document?.addEventListener('visibilitychange', () => listener(this.visible()));
+  },
+};
+
 export const browserNetwork: Network = {
   online: () => globalThis.navigator?.onLine ?? true,
   subscribe(listener) {
@@ -48,6 +69,7 @@ export interface SocketOptions {
   WebSocketImpl?: typeof WebSocket;
   timers?: SocketTimers;
   network?: Network;
+  visibility?: PageVisibility;
 }
 
 type Listener<T> = (value: T) => void;
@@ -67,6 +89,7 @@ function pageOrigin(): string {
 export function createSocket(options: SocketOptions) {
   const timers = options.timers ?? defaultTimers;
   const network = options.network ?? browserNetwork;
+  const visibility = options.visibility ?? browserVisibility;
   const frameListeners = new Set<Listener<ServerFrame>>();
   const eventListeners = new Set<Listener<SocketEvent>>();
   const statusListeners = new Set<Listener<SocketStatus>>();
@@ -77,6 +100,12 @@ export function createSocket(options: SocketOptions) {
   let pingTimer: unknown = null;
   let pongTimer: unknown = null;
   let reconnectTimer: unknown = null;
+  /**
+   * The server closed this socket because the member opened a newer one (SOCKET_REPLACED_CLOSE_CODE). Reconnecting
+   * at once would close the next-oldest tab, which would reconnect too, round and round: wait until this page is
+   * looked at again or sends something.
+   */
+  let replaced = false;
 
   const emit = (event: SocketEvent) => {
     for (const l of eventListeners) l(event);
@@ -96,7 +125,7 @@ export function createSocket(options: SocketOptions) {
   };
 
   const scheduleReconnect = () => {
-    if (!wanted || !online || reconnectTimer !== null) return;
+    if (!wanted || !online || replaced || reconnectTimer !== null) return;
     reconnectTimer = timers.setTimeout(() => {
       reconnectTimer = null;
       open();
@@ -160,9 +189,10 @@ export function createSocket(options: SocketOptions) {
     socket.onmessage = (event) => {
       if (ws === socket) handleFrame(event.data);
     };
-    socket.onclose = () => {
+    socket.onclose = (event) => {
       if (ws !== socket) return;
       ws = null;
+      replaced = event?.code === SOCKET_REPLACED_CLOSE_CODE;
       stopTimers();
       setStatus('closed');
       scheduleReconnect();
@@ -184,6 +214,14 @@ export function createSocket(options: SocketOptions) {
     if (!next) drop();
     else if (!ws) open();
   });
+  const resume = () => {
+    if (!replaced) return;
+    replaced = false;
+    if (wanted && online && !ws && reconnectTimer === null) open();
+  };
+  visibility.subscribe((visible) => {
+    if (visible) resume();
+  });
 
   return {
     get status() {
@@ -192,6 +230,7 @@ export function createSocket(options: SocketOptions) {
     /** Opens the socket and keeps it open until `disconnect`. */
     connect() {
       wanted = true;
+      replaced = false;
       if (ws || reconnectTimer !== null) return;
       open();
     },
@@ -214,6 +253,7 @@ export function createSocket(options: SocketOptions) {
         return false;
       };
       if (attempt()) return Promise.resolve(true);
+      resume();
       return new Promise((resolve) => timers.setTimeout(() => resolve(attempt()), SEND_RETRY_MS));
     },
     onFrame(listener: Listener<ServerFrame>) {
