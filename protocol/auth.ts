@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { LIMITS } from './constants.ts';
 import {
   EMAIL_PATTERN,
+  hasBidiControls,
   isIsoDate,
   isOwnUploadUrl,
   MD5_PATTERN,
@@ -23,9 +24,16 @@ export const emailField = z
   .max(LIMITS.email, { error: `email must be at most ${LIMITS.email} characters` })
   .regex(EMAIL_PATTERN, { error: 'email is not a valid e-mail address' });
 
-export const usernameField = z.string({ error: missingOr('username', 'must be a string') }).regex(USERNAME_PATTERN, {
-  error: `username must be ${LIMITS.usernameMin}-${LIMITS.usernameMax} letters, digits or underscores`,
-});
+/** A name with a direction control is refused, not stripped: the member sees their name as they typed it or not at all. */
+export const usernameField = z
+  .string({ error: missingOr('username', 'must be a string') })
+  .refine((v) => !hasBidiControls(v), {
+    error: 'username must not contain right-to-left or other text direction controls',
+    abort: true,
+  })
+  .regex(USERNAME_PATTERN, {
+    error: `username must be ${LIMITS.usernameMin}-${LIMITS.usernameMax} letters, digits or underscores`,
+  });
 
 export const birthdayField = z
   .string({ error: missingOr('birthday', 'must be a string') })
@@ -66,11 +74,13 @@ export type LoginBody = z.infer<typeof loginBody>;
 
 export const codeBody = z.object({ email: emailField });
 
+const codeField = z
+  .string({ error: missingOr('code', 'must be a string') })
+  .regex(/^\d{6}$/, { error: 'code must be the 6 digits from the e-mail' });
+
 export const resetBody = z.object({
   email: emailField,
-  code: z
-    .string({ error: missingOr('code', 'must be a string') })
-    .regex(/^\d{6}$/, { error: 'code must be the 6 digits from the e-mail' }),
+  code: codeField,
   password: md5Password(),
 });
 export type ResetBody = z.infer<typeof resetBody>;
@@ -97,3 +107,11 @@ export const updateBody = z.object({
   language: text('language', 16).optional(),
 });
 export type UpdateBody = z.infer<typeof updateBody>;
+
+/** POST /api/system/user/email/code: the new address and the current password. */
+export const emailCodeBody = z.object({ email: emailField, password: md5Password() });
+export type EmailCodeBody = z.infer<typeof emailCodeBody>;
+
+/** PUT /api/system/user/email: the new address and the code mailed to it. */
+export const emailChangeBody = z.object({ email: emailField, code: codeField });
+export type EmailChangeBody = z.infer<typeof emailChangeBody>;

@@ -62,3 +62,11 @@ export type UploadType = (typeof UPLOAD.types)[number];
 export const TOKEN_IDLE_DAYS = 30;
 /** Password reset code: 6 digits, valid 15 minutes. */
 export const RESET_CODE_MINUTES = 15;
+/** Mailed codes (reset and change of e-mail): a new one waits this long after the last request for the same address. */
+export const CODE_RESEND_SECONDS = 60;
+/** At most this many codes per address (reset) or member (change of e-mail) in 24 hours. */
+export const CODES_PER_DAY = 5;
+/** A code dies after this many wrong guesses, from any IP; a newer code replaces it anyway. */
+export const CODE_MAX_ATTEMPTS = 5;
+/** Profile updates per member per minute (PUT update, e-mail change requests). */
+export const PROFILE_UPDATES_PER_MINUTE = 10;

@@ -165,3 +165,17 @@ export function idText(field: string, what = 'a user id', max = INT4_MAX) {
 export function optionalQuery<S extends z.ZodType>(schema: S) {
   return z.preprocess((v) => (v === '' || v === null ? undefined : v), schema.optional());
 }
+
+/**
+ * Bidirectional formatting controls: embeddings and overrides (U+202A–U+202E), isolates (U+2066–U+2069) and the
+ * direction marks (U+200E, U+200F, U+061C). In a name they disguise text ('gnp<RLO>exe' shows as 'gnpexe' reversed).
+ */
+const BIDI_CONTROLS = /[\u061C\u200E\u200F\u202A-\u202E\u2066-\u2069]/gu;
+
+export function hasBidiControls(value: string): boolean {
+  return value.search(BIDI_CONTROLS) !== -1;
+}
+
+export function stripBidiControls(value: string): string {
+  return value.replace(BIDI_CONTROLS, '');
+}

@@ -2,7 +2,7 @@
 import fastifyMultipart from '@fastify/multipart';
 import fastifyWebsocket from '@fastify/websocket';
 import Fastify, { type FastifyInstance } from 'fastify';
-import { API_BASE } from '#protocol/constants.ts';
+import { API_BASE, PROFILE_UPDATES_PER_MINUTE } from '#protocol/constants.ts';
 import { createMailer, type Mailer } from './adapters/mail/mailer.ts';
 import { createTranslateEngine } from './adapters/translate/translator.ts';
 import type { Config } from './config.ts';
@@ -76,7 +76,11 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
     mailer:
       overrides.mailer ??
       createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir: config.dataDir, log: app.log }),
-    limits: createAuthLimits(config.rateLimit.authPerIpPerMin, config.rateLimit.authPerAccountPerMin),
+    limits: createAuthLimits(
+      config.rateLimit.authPerIpPerMin,
+      config.rateLimit.authPerAccountPerMin,
+      PROFILE_UPDATES_PER_MINUTE,
+    ),
     log: app.log,
     now,
     hub,

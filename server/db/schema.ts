@@ -66,6 +66,19 @@ export interface PasswordResetCodesTable {
   expires_at: Date;
   used: Generated<boolean>;
   created_at: Timestamp;
+  /** 'reset' (password) or 'email' (change of address). */
+  purpose: Generated<string>;
+  /** The member changing their address ('email'); null for 'reset'. */
+  user_id: number | null;
+  /** Wrong guesses so far; the code dies at CODE_MAX_ATTEMPTS. */
+  attempts: Generated<number>;
+}
+
+export interface CodeRequestsTable {
+  id: Generated<string>;
+  purpose: string;
+  requester: string;
+  requested_at: Date;
 }
 
 export interface UserPermissionsTable {
@@ -143,6 +156,7 @@ export interface Database {
   ledger: LedgerTable;
   memberships: MembershipsTable;
   password_reset_codes: PasswordResetCodesTable;
+  code_requests: CodeRequestsTable;
   user_permissions: UserPermissionsTable;
   messages: MessagesTable;
   blocks: BlocksTable;

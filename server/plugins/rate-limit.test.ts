@@ -12,6 +12,17 @@ describe('WindowLimiter', () => {
     expect(limiter.hit('k', 60_000)).toEqual({ allowed: true, retryAfter: 0 });
   });
 
+  it('peek tells without counting', () => {
+    const limiter = new WindowLimiter(2, 60_000);
+    expect(limiter.peek('k', 0).allowed).toBe(true);
+    limiter.hit('k', 0);
+    expect(limiter.peek('k', 1).allowed).toBe(true);
+    limiter.hit('k', 1);
+    expect(limiter.peek('k', 30_000)).toEqual({ allowed: false, retryAfter: 30 });
+    expect(limiter.peek('k', 30_000)).toEqual({ allowed: false, retryAfter: 30 });
+    expect(limiter.peek('k', 60_000).allowed).toBe(true);
+  });
+
   it('never asks to wait less than a second', () => {
     const limiter = new WindowLimiter(1, 1_000);
     limiter.hit('k', 0);

@@ -85,7 +85,7 @@ describe('with a built client', () => {
 
 describe('without a built client', () => {
   it('answers pages with a 503 saying how to build, and the API still works', async () => {
-    const t = await makeApp({ NODE_ENV: 'production', SESSION_SECRET: 's'.repeat(40), PAYLOAD_KEY: 'p'.repeat(20) });
+    const t = await makeApp({ NODE_ENV: 'production', SESSION_SECRET: 's'.repeat(40), PAYLOAD_KEY: 'p'.repeat(32) });
     try {
       const page = await t.app.inject({ url: '/chat' });
       expect(page.statusCode).toBe(503);

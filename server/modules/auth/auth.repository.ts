@@ -34,28 +34,100 @@ export async function revokeUserSessions(db: Executor, userId: number): Promise<
     .execute();
 }
 
-export async function insertResetCode(db: Executor, email: string, codeHash: string, expiresAt: Date): Promise<void> {
-  await db.insertInto('password_reset_codes').values({ email, code_hash: codeHash, expires_at: expiresAt }).execute();
+export type CodePurpose = 'reset' | 'email';
+/** A reset code belongs to an address; a change-of-address code to the member asking. */
+export type CodeOwner = { purpose: 'reset'; email: string } | { purpose: 'email'; userId: number };
+
+/** Spends every code of the owner (a new one replaces them, or one was used). */
+export async function spendCodes(trx: Executor, owner: CodeOwner): Promise<void> {
+  let q = trx.updateTable('password_reset_codes').set({ used: true }).where('purpose', '=', owner.purpose);
+  q =
+    owner.purpose === 'reset'
+      ? q.where(sql`lower(email)`, '=', owner.email.toLowerCase())
+      : q.where('user_id', '=', owner.userId);
+  await q.where('used', '=', false).execute();
 }
 
-/** Locks the matching unused, unexpired code so two resets cannot both use it. */
-export function findUsableResetCode(trx: Transaction<Database>, email: string, codeHash: string, now: Date) {
-  return trx
+/** The one live code of the owner: the older ones are spent in the same transaction. */
+export async function replaceCode(
+  trx: Transaction<Database>,
+  owner: CodeOwner,
+  code: { email: string; codeHash: string; expiresAt: Date },
+): Promise<void> {
+  await spendCodes(trx, owner);
+  await trx
+    .insertInto('password_reset_codes')
+    .values({
+      purpose: owner.purpose,
+      user_id: owner.purpose === 'email' ? owner.userId : null,
+      email: code.email,
+      code_hash: code.codeHash,
+      expires_at: code.expiresAt,
+    })
+    .execute();
+}
+
+/** Locks the owner's live code (unused, unexpired, guesses left) so concurrent guesses count one by one. */
+export function findLiveCode(trx: Transaction<Database>, owner: CodeOwner, now: Date, maxAttempts: number) {
+  let q = trx
     .selectFrom('password_reset_codes')
-    .select('id')
-    .where(sql`lower(email)`, '=', email.toLowerCase())
-    .where('code_hash', '=', codeHash)
+    .select(['id', 'email', 'code_hash', 'attempts'])
+    .where('purpose', '=', owner.purpose)
     .where('used', '=', false)
     .where('expires_at', '>', now)
-    .forUpdate()
-    .executeTakeFirst();
+    .where('attempts', '<', maxAttempts);
+  q =
+    owner.purpose === 'reset'
+      ? q.where(sql`lower(email)`, '=', owner.email.toLowerCase())
+      : q.where('user_id', '=', owner.userId);
+  return q.orderBy('id', 'desc').forUpdate().executeTakeFirst();
 }
 
-/** Any one code used spends all of that address's codes. */
-export async function spendResetCodes(trx: Transaction<Database>, email: string): Promise<void> {
+/** One more wrong guess; the code dies with the last allowed one. */
+export async function countWrongGuess(trx: Executor, id: number, maxAttempts: number): Promise<void> {
   await trx
     .updateTable('password_reset_codes')
-    .set({ used: true })
-    .where(sql`lower(email)`, '=', email.toLowerCase())
+    .set((eb) => ({
+      attempts: eb('attempts', '+', 1),
+      used: sql<boolean>`attempts + 1 >= ${maxAttempts}`,
+    }))
+    .where('id', '=', id)
     .execute();
+}
+
+/** Serialises the code requests of one requester (two at once must not both pass the cooldown). */
+export async function lockRequester(
+  trx: Transaction<Database>,
+  purpose: CodePurpose,
+  requester: string,
+): Promise<void> {
+  await sql`select pg_advisory_xact_lock(hashtext(${`${purpose}:${requester}`}))`.execute(trx);
+}
+
+export async function recentCodeRequests(db: Executor, purpose: CodePurpose, requester: string, since: Date) {
+  const row = await db
+    .selectFrom('code_requests')
+    .select((eb) => [
+      eb.fn.countAll<string>().as('n'),
+      eb.fn.max('requested_at').as('last'),
+      eb.fn.min('requested_at').as('oldest'),
+    ])
+    .where('purpose', '=', purpose)
+    .where('requester', '=', requester)
+    .where('requested_at', '>', since)
+    .executeTakeFirstOrThrow();
+  const date = (v: unknown) => (v === null || v === undefined ? null : new Date(v as string | Date));
+  return { n: Number(row.n), last: date(row.last), oldest: date(row.oldest) };
+}
+
+/** Records a request and forgets those older than the window. */
+export async function insertCodeRequest(
+  db: Executor,
+  purpose: CodePurpose,
+  requester: string,
+  at: Date,
+  forgetBefore: Date,
+): Promise<void> {
+  await db.deleteFrom('code_requests').where('requested_at', '<', forgetBefore).execute();
+  await db.insertInto('code_requests').values({ purpose, requester, requested_at: at }).execute();
 }

@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
+import { PROFILE_UPDATES_PER_MINUTE } from '#protocol/constants.ts';
 import { LEVEL_SENIOR, LEVEL_VIP, type UserInfo } from '#protocol/user.ts';
 import { API, appOnClock, bearer, call, register } from '../../test-helper.ts';
 import { upsertMembership } from './users.repository.ts';
+import { EMAIL_CHANGE_ELSEWHERE } from './users.rules.ts';
 
 const t = appOnClock('2026-03-10T08:00:00Z');
 
@@ -130,12 +132,70 @@ describe('PUT update', () => {
       message: 'Username is already taken',
       data: null,
     });
-    expect((await put({ email: a.email })).body).toEqual({
-      code: 409,
-      message: 'Email is already registered',
-      data: null,
-    });
     expect((await info(b.token)).email).toBe(b.email);
+  });
+
+  it('never changes the e-mail and never says whether an address is taken (issue 7 items 4, 5)', async () => {
+    const a = await register(t.app);
+    const b = await register(t.app);
+    const put = (payload: object) =>
+      call(t.app, { method: 'PUT', url: `${API}/update`, headers: bearer(b.token), payload });
+    const taken = await put({ email: a.email });
+    const free = await put({ email: 'nobody.has.this@example.com' });
+    const takenOtherCase = await put({ email: a.email.toUpperCase().replace(/\.COM$/, '.com'), sign: 'x' });
+    for (const res of [taken, free, takenOtherCase]) {
+      expect(res.body).toEqual({ code: 400, message: EMAIL_CHANGE_ELSEWHERE, data: null });
+    }
+    expect(EMAIL_CHANGE_ELSEWHERE).toMatch(/POST \/api\/system\/user\/email\/code.*PUT \/api\/system\/user\/email/);
+    // Its own address, in any case, is no change and is accepted beside other fields.
+    const same = await put({ email: b.email.toUpperCase().replace(/\.COM$/, '.com'), sign: 'same address' });
+    expect(same.status).toBe(200);
+    const me = await info(b.token);
+    expect(me.email).toBe(b.email);
+    expect(me.sign).toBe('same address');
+  });
+
+  it('is limited per member, with Retry-After, and the limit follows the member not the IP', async () => {
+    const m = await register(t.app);
+    const other = await register(t.app);
+    const put = (token: string, ip: string) =>
+      t.app.inject({
+        method: 'PUT',
+        url: `${API}/update`,
+        headers: bearer(token),
+        remoteAddress: ip,
+        payload: { sign: ip },
+      });
+    for (let i = 0; i < PROFILE_UPDATES_PER_MINUTE; i++) {
+      expect((await put(m.token, `10.0.0.${i}`)).statusCode).toBe(200);
+    }
+    const refused = await put(m.token, '10.9.9.9');
+    expect(refused.statusCode).toBe(429);
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+    expect(refused.json().message).toMatch(/^Too many attempts, try again in \d+ seconds$/);
+    // Someone else from the same address is not affected.
+    expect((await put(other.token, '10.0.0.1')).statusCode).toBe(200);
+    t.now = new Date(t.now.getTime() + 61_000);
+    expect((await put(m.token, '10.9.9.9')).statusCode).toBe(200);
+    t.now = new Date('2026-03-10T08:00:00Z');
+  });
+
+  it('refuses direction controls in a new username with a clear message (issue 7 item 12)', async () => {
+    const m = await register(t.app);
+    for (const c of ['\u202E', '\u2066', '\u200F', '\u061C']) {
+      const res = await call(t.app, {
+        method: 'PUT',
+        url: `${API}/update`,
+        headers: bearer(m.token),
+        payload: { username: `gnp${c}exe` },
+      });
+      expect(res.body).toEqual({
+        code: 400,
+        message: 'username must not contain right-to-left or other text direction controls',
+        data: null,
+      });
+    }
+    expect((await info(m.token)).username).toBe(m.username);
   });
 
   it('validates what it is given', async () => {

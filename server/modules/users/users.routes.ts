@@ -4,6 +4,7 @@ import { updateBody } from '#protocol/auth.ts';
 import type { AppContext } from '../../context.ts';
 import { requireAuth } from '../../plugins/auth.ts';
 import { ok, parseBody } from '../../plugins/errors.ts';
+import { memberLimitHook } from '../../plugins/rate-limit.ts';
 import { parseUserId } from './users.rules.ts';
 import * as service from './users.service.ts';
 
@@ -12,8 +13,10 @@ export function usersRoutes(app: FastifyInstance, ctx: AppContext): void {
 
   app.get('/api/system/user/info', { preHandler: auth }, async (req) => ok(await service.getUserInfo(ctx, req.userId)));
 
-  app.put('/api/system/user/update', { preHandler: auth }, async (req) =>
-    ok(await service.updateProfile(ctx, req.userId, parseBody(updateBody, req.body))),
+  app.put(
+    '/api/system/user/update',
+    { preHandler: [auth, memberLimitHook(ctx.limits.profile, ctx.now)] },
+    async (req) => ok(await service.updateProfile(ctx, req.userId, parseBody(updateBody, req.body))),
   );
 
   app.get<{ Params: { userId: string } }>('/api/system/user/base/:userId', { preHandler: auth }, async (req) =>

@@ -20,6 +20,8 @@ export const MIN_AGE = 18;
 export const NO_SUCH_MEMBER = 'No such member';
 export const USERNAME_TAKEN = 'Username is already taken';
 export const EMAIL_TAKEN = 'Email is already registered';
+export const EMAIL_CHANGE_ELSEWHERE =
+  'email cannot be changed here: ask for a code with POST /api/system/user/email/code (new address and password), then send it with PUT /api/system/user/email';
 
 export const noSuchMember = (): DomainError => notFound(NO_SUCH_MEMBER);
 

@@ -3,9 +3,9 @@ import type { UpdateBody } from '#protocol/auth.ts';
 import type { BaseUser, UserInfo } from '#protocol/user.ts';
 import type { AppContext } from '../../context.ts';
 import type { UserUpdate } from '../../db/schema.ts';
-import { notFound, unauthorized } from '../../domain/errors.ts';
+import { invalid, notFound, unauthorized } from '../../domain/errors.ts';
 import * as repo from './users.repository.ts';
-import { checkBirthday, conflictFor, toBaseUser, toUserInfo } from './users.rules.ts';
+import { checkBirthday, conflictFor, EMAIL_CHANGE_ELSEWHERE, toBaseUser, toUserInfo } from './users.rules.ts';
 
 export async function getUserInfo(ctx: AppContext, userId: number): Promise<UserInfo> {
   const row = await repo.findUserById(ctx.db, userId);
@@ -26,14 +26,18 @@ export async function getBaseUser(ctx: AppContext, userId: number): Promise<Base
 
 export async function updateProfile(ctx: AppContext, userId: number, body: UpdateBody): Promise<UserInfo> {
   if (body.birthday !== undefined) checkBirthday(body.birthday, ctx.now());
-  const conflict = conflictFor(await repo.findTaken(ctx.db, { username: body.username, email: body.email }, userId));
+  if (body.email !== undefined) {
+    const row = await repo.findUserById(ctx.db, userId);
+    // The same address (any case) is not a change; a new one needs its own proof (docs/api.md).
+    if (row && body.email.toLowerCase() !== row.email.toLowerCase()) throw invalid(EMAIL_CHANGE_ELSEWHERE);
+  }
+  const conflict = conflictFor(await repo.findTaken(ctx.db, { username: body.username }, userId));
   if (conflict) throw conflict;
   const changes: UserUpdate = {};
   if (body.avatar !== undefined) changes.avatar = body.avatar.trim();
   if (body.birthday !== undefined) changes.birthday = body.birthday;
   if (body.country !== undefined) changes.country = body.country.trim();
   if (body.countryId !== undefined) changes.country_id = body.countryId;
-  if (body.email !== undefined) changes.email = body.email;
   if (body.gender !== undefined) changes.gender = body.gender;
   if (body.height !== undefined) changes.height = body.height;
   if (body.sign !== undefined) changes.sign = body.sign;
