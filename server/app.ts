@@ -2,7 +2,7 @@
 import fastifyMultipart from '@fastify/multipart';
 import fastifyWebsocket from '@fastify/websocket';
 import Fastify, { type FastifyInstance } from 'fastify';
-import { API_BASE, PROFILE_UPDATES_PER_MINUTE } from '#protocol/constants.ts';
+import { API_BASE } from '#protocol/constants.ts';
 import { createMailer, type Mailer } from './adapters/mail/mailer.ts';
 import { createTranslateEngine } from './adapters/translate/translator.ts';
 import type { Config } from './config.ts';
@@ -79,7 +79,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
     limits: createAuthLimits(
       config.rateLimit.authPerIpPerMin,
       config.rateLimit.authPerAccountPerMin,
-      PROFILE_UPDATES_PER_MINUTE,
+      config.rateLimit.profilePerMin,
     ),
     log: app.log,
     now,

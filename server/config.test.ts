@@ -12,7 +12,7 @@ describe('loadConfig', () => {
       nodeEnv: 'development',
       smtpUrl: undefined,
       allowedOrigins: [],
-      rateLimit: { authPerIpPerMin: 20, authPerAccountPerMin: 10 },
+      rateLimit: { authPerIpPerMin: 20, authPerAccountPerMin: 10, profilePerMin: 10 },
       logLevel: 'info',
     });
     expect(c.dataDir).toMatch(/\/data$/);

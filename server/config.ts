@@ -1,6 +1,7 @@
 /** Every environment variable of the server, parsed once with zod; the rest of the server reads only `Config`. */
 import { resolve } from 'node:path';
 import { z } from 'zod';
+import { PROFILE_UPDATES_PER_MINUTE } from '#protocol/constants.ts';
 
 const DEV_SESSION_SECRET = 'amity-dev-session-secret-change-me';
 const DEV_PAYLOAD_KEY = 'amity-dev-payload-key';
@@ -72,6 +73,7 @@ const envSchema = z.object({
   CLIENT_DIR: text('dist/client'),
   RATE_LIMIT_AUTH_PER_MIN: int('RATE_LIMIT_AUTH_PER_MIN', 20, 1, 1_000_000),
   RATE_LIMIT_ACCOUNT_PER_MIN: int('RATE_LIMIT_ACCOUNT_PER_MIN', 10, 1, 1_000_000),
+  RATE_LIMIT_PROFILE_PER_MIN: int('RATE_LIMIT_PROFILE_PER_MIN', PROFILE_UPDATES_PER_MINUTE, 1, 1_000_000),
   WS_IDLE_CLOSE_MS: int('WS_IDLE_CLOSE_MS', 90_000, 50, 3_600_000),
   WS_MSG_PER_SEC: int('WS_MSG_PER_SEC', 20, 1, 100_000),
   WS_MSG_BURST: int('WS_MSG_BURST', 40, 1, 100_000),
@@ -115,7 +117,7 @@ export interface Config {
   /** Exactly the origins whose pages may open the WebSocket: publicOrigin, ALLOWED_ORIGINS, loopback in development. */
   socketOrigins: string[];
   clientDir: string;
-  rateLimit: { authPerIpPerMin: number; authPerAccountPerMin: number };
+  rateLimit: { authPerIpPerMin: number; authPerAccountPerMin: number; profilePerMin: number };
   /** Per socket: closed after this long without a frame; a token bucket of frames per second with a burst. */
   ws: { idleCloseMs: number; ratePerSec: number; rateBurst: number };
   /** How long the chat writer waits for more messages before storing a batch (group commit). */
@@ -214,7 +216,11 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     allowedOrigins: origins,
     socketOrigins: [...new Set([publicOrigin, ...origins, ...loopback])],
     clientDir: resolve(e.CLIENT_DIR),
-    rateLimit: { authPerIpPerMin: e.RATE_LIMIT_AUTH_PER_MIN, authPerAccountPerMin: e.RATE_LIMIT_ACCOUNT_PER_MIN },
+    rateLimit: {
+      authPerIpPerMin: e.RATE_LIMIT_AUTH_PER_MIN,
+      authPerAccountPerMin: e.RATE_LIMIT_ACCOUNT_PER_MIN,
+      profilePerMin: e.RATE_LIMIT_PROFILE_PER_MIN,
+    },
     ws: { idleCloseMs: e.WS_IDLE_CLOSE_MS, ratePerSec: e.WS_MSG_PER_SEC, rateBurst: e.WS_MSG_BURST },
     chatBatchLingerMs: e.CHAT_BATCH_LINGER_MS,
     uploads: { perMin: e.UPLOADS_PER_MIN, bytesPerDay: e.UPLOAD_BYTES_PER_DAY },

@@ -84,6 +84,7 @@ export function testConfig(env: Record<string, string> = {}): Config {
     CLIENT_DIR: join(dataDir, 'no-client'),
     RATE_LIMIT_AUTH_PER_MIN: '100000',
     RATE_LIMIT_ACCOUNT_PER_MIN: '100000',
+    RATE_LIMIT_PROFILE_PER_MIN: '100000',
     // Tests that translate choose their engine; the rest must not start Apertium APY.
     TRANSLATE_ENGINE: 'none',
     ...env,

@@ -3,7 +3,12 @@
  * requested over and over; passwords guessed to lock the owner out; e-mail changes without proof.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CODE_MAX_ATTEMPTS, CODE_RESEND_SECONDS, CODES_PER_DAY } from '#protocol/constants.ts';
+import {
+  CODE_MAX_ATTEMPTS,
+  CODE_RESEND_SECONDS,
+  CODES_PER_DAY,
+  PROFILE_UPDATES_PER_MINUTE,
+} from '#protocol/constants.ts';
 import {
   API,
   bearer,
@@ -21,7 +26,7 @@ const START = new Date('2026-06-01T10:00:00Z');
 let now = START;
 let t: TestApp;
 beforeAll(async () => {
-  t = await makeApp({ RATE_LIMIT_ACCOUNT_PER_MIN: '10' }, { now: () => now });
+  t = await makeApp({ RATE_LIMIT_ACCOUNT_PER_MIN: '10', RATE_LIMIT_PROFILE_PER_MIN: '10' }, { now: () => now });
 });
 afterAll(async () => {
   await t?.close();
@@ -266,6 +271,33 @@ describe('changing the e-mail (item 4)', () => {
     expect(
       (await askEmailCode(m.token, m.email.toUpperCase().replace(/\.COM$/, '.com'), m.password)).body.message,
     ).toBe('email is already your address');
+  });
+});
+
+describe('profile updates (item 5)', () => {
+  it('are limited per member, with Retry-After, and the limit follows the member not the IP', async () => {
+    nextDay();
+    const m = await register(t.app);
+    const other = await register(t.app);
+    const put = (token: string, ip: string) =>
+      t.app.inject({
+        method: 'PUT',
+        url: `${API}/update`,
+        headers: bearer(token),
+        remoteAddress: ip,
+        payload: { sign: ip },
+      });
+    for (let i = 0; i < PROFILE_UPDATES_PER_MINUTE; i++) {
+      expect((await put(m.token, `10.0.0.${i}`)).statusCode).toBe(200);
+    }
+    const refused = await put(m.token, '10.9.9.9');
+    expect(refused.statusCode).toBe(429);
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+    expect(refused.json().message).toMatch(/^Too many attempts, try again in \d+ seconds$/);
+    // Someone else from the same address is not affected.
+    expect((await put(other.token, '10.0.0.1')).statusCode).toBe(200);
+    later(61);
+    expect((await put(m.token, '10.9.9.9')).statusCode).toBe(200);
   });
 });
 
