@@ -30,9 +30,9 @@ const MEMBER = [
 ];
 /** The open conversation, loaded by components/lazy-message-pane.tsx: left to the automatic split. */
 const NOT_MEMBER = [
-  /src[\\/]features[\\/]chat[\\/]components[\\/](message-pane|message-bubble|virtual-list|virtual-layout|composer)\.tsx?$/,
+  /src[\\/]features[\\/]chat[\\/]components[\\/](message-pane|message-bubble|virtual-list|virtual-layout|composer|translation-ui)\.tsx?$/,
   // What only the open conversation uses loads with it (lazy-message-pane.tsx), not with the list.
-  /src[\\/]features[\\/]chat[\\/](timeline\.rules|composer\.rules|shrink-image)\.ts$/,
+  /src[\\/]features[\\/]chat[\\/](timeline\.rules|composer\.rules|shrink-image|translate\.reducer|translate\.service)\.ts$/,
 ];
 const matches =
   (list: RegExp[], except: RegExp[] = []) =>

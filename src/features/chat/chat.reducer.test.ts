@@ -261,3 +261,26 @@ describe('session', () => {
     expect(m.of('readCachedPage')).toEqual([{ type: 'readCachedPage', peerId: ALICE, purpose: 'show' }]);
   });
 });
+
+describe('translations', () => {
+  it('a translation joins its message in history and in the offline copy', () => {
+    const m = ready();
+    m.feed({ type: 'historyFetched', peerId: ALICE, purpose: 'older', rows: [msg(1), msg(2)] });
+    m.feed({ type: 'translated', peerId: ALICE, msgId: 2, lang: 'es-es', text: 'hola 2' });
+    const messages = m.state.histories[ALICE]!.messages;
+    expect(messages.find((x) => x.id === 2)?.translations).toEqual({ 'es-es': 'hola 2' });
+    expect(m.of('saveMessages')).toEqual([
+      { type: 'saveMessages', peerId: ALICE, messages: [expect.objectContaining({ id: 2 })] },
+    ]);
+    // A page fetched before the translation was made does not drop it.
+    m.feed({ type: 'historyFetched', peerId: ALICE, purpose: 'older', rows: [msg(2)] });
+    expect(m.state.histories[ALICE]!.messages.find((x) => x.id === 2)?.translations).toEqual({ 'es-es': 'hola 2' });
+  });
+
+  it('a message sent in the partner language carries its translation in the chart frame', () => {
+    const m = ready();
+    m.feed({ type: 'send', record: { ...record('t1', 1), translations: { 'es-es': 'hola' } } });
+    m.feed({ type: 'outboxWritten', clientId: 't1' });
+    expect(m.sent('chart')[0]?.data).toMatchObject({ msg: 'text t1', translations: { 'es-es': 'hola' } });
+  });
+});

@@ -164,6 +164,8 @@ export type ChatInput =
   | { type: 'retry'; clientId: string }
   | { type: 'cancel'; clientId: string }
   | { type: 'block'; receiverId: number; block: boolean }
+  /** A translation of a stored message came back (translate.reducer.ts asked): kept with it, offline too. */
+  | { type: 'translated'; peerId: number; msgId: number; lang: string; text: string }
   // REST and IndexedDB results (null: the request failed)
   | { type: 'conversationsFetched'; list: Conversation[] | null }
   | { type: 'unreadFetched'; count: number }
@@ -358,6 +360,17 @@ export function reduceChat(state: ChatState, event: ChatEvent): ChatStep {
         return requestBlock(event.receiverId, event.block);
       case 'blockTimeout':
         return settleBlock(event.receiverId, 'timeout');
+      case 'translated': {
+        const { msgId, lang, text } = event;
+        return setHistory(event.peerId, (h) => ({
+          ...h,
+          messages: h.messages.map((m) =>
+            m.id === msgId && m.translations?.[lang] !== text
+              ? { ...m, translations: { ...m.translations, [lang]: text } }
+              : m,
+          ),
+        }));
+      }
     }
   }
 
@@ -642,11 +655,12 @@ export function reduceChat(state: ChatState, event: ChatEvent): ChatStep {
   /** Sends what may go now, oldest first, at most WINDOW in flight. */
   function pump() {
     if (!s.ready || !canSend(s)) return;
-    for (const { clientId, toId, type, msg, lang, attempts } of nextToSend(s.outbox, WINDOW)) {
+    for (const { clientId, toId, type, msg, lang, attempts, translations } of nextToSend(s.outbox, WINDOW)) {
       // Not durable yet: it waits, and so does everything after it, so the order holds.
       if (s.unsaved.includes(clientId)) return;
       updateRecord(clientId, { state: 'sending', error: undefined, attempts: attempts + 1 });
-      emit({ type: 'send', frame: { action: 'chart', data: { toId, type, msg, lang, clientId } } });
+      const data = { toId, type, msg, lang, clientId, ...(translations ? { translations } : {}) };
+      emit({ type: 'send', frame: { action: 'chart', data } });
     }
   }
 

@@ -28,7 +28,9 @@ export function mergeMessages(existing: readonly Message[], incoming: readonly M
       continue;
     }
     const prev = out[at]!;
-    const next = { ...prev, ...m, readAt: m.readAt ?? prev.readAt };
+    // Translations only grow: a page fetched before one was made must not drop it.
+    const translations = prev.translations || m.translations ? { ...prev.translations, ...m.translations } : undefined;
+    const next = { ...prev, ...m, readAt: m.readAt ?? prev.readAt, ...(translations ? { translations } : {}) };
     if (JSON.stringify(next) !== JSON.stringify(prev)) {
       out[at] = next;
       changed = true;

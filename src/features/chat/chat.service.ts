@@ -218,7 +218,12 @@ export function createChatService(options: ChatServiceOptions) {
     /** Starts reading a conversation's cached page now (a click on it), while the route is still changing. */
     preload: (peerId: number) => dispatch({ type: 'preload', peerId }),
     /** Records the message durably in the outbox first, then queues it; resolves with its clientId. */
-    async send(toId: number, type: OutboxRecord['type'], msg: string): Promise<string> {
+    async send(
+      toId: number,
+      type: OutboxRecord['type'],
+      msg: string,
+      translations?: Record<string, string>,
+    ): Promise<string> {
       const record: OutboxRecord = {
         clientId: newId(),
         toId,
@@ -228,10 +233,14 @@ export function createChatService(options: ChatServiceOptions) {
         createdAt: now().toISOString(),
         state: 'queued',
         attempts: 0,
+        ...(translations ? { translations } : {}),
       };
       await act({ type: 'send', record });
       return record.clientId;
     },
+    /** A translation came back: it joins the message in history and in the offline copy. */
+    translated: (peerId: number, msgId: number, lang: string, text: string) =>
+      dispatch({ type: 'translated', peerId, msgId, lang, text }),
     retry: (clientId: string) => act({ type: 'retry', clientId }),
     cancel: (clientId: string) => act({ type: 'cancel', clientId }),
     uploadImage: (file: File) => api.uploadImage(file),

@@ -22,6 +22,8 @@ export interface OutboxRecord {
   state: OutboxState;
   error?: string;
   attempts: number;
+  /** Written in one language, sent in another: the member's own translation by locale (docs/api.md, chart). */
+  translations?: Record<string, string>;
   /** Send order, strictly increasing across reloads (createdAt can tie within a millisecond). */
   seq?: number;
 }

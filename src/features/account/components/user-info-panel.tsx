@@ -45,7 +45,15 @@ export function UserInfoPanel() {
             <TextIcon size={16} />
             <Trans>Characters</Trans>
           </dt>
-          <dd>{user ? characterCount(user) + (user.dayCharacterCount ?? 0) : '—'}</dd>
+          {/* Product section 3: characterCount is buy + give + register; today's free characters are apart. */}
+          <dd>{user ? characterCount(user) : '—'}</dd>
+        </div>
+        <div>
+          <dt>
+            <TextIcon size={16} />
+            <Trans>Free today</Trans>
+          </dt>
+          <dd>{user ? (user.dayCharacterCount ?? 0) : '—'}</dd>
         </div>
         <div>
           <dt>

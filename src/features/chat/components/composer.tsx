@@ -6,7 +6,8 @@ import { canSendText, checkImage, formatBytes } from '../composer.rules.ts';
 import { halveUntilFits } from '../shrink-image.ts';
 
 export interface ComposerProps {
-  onSendText: (text: string) => void;
+  /** `false`: keep the text (it is being translated first, 'Send in …'). */
+  onSendText: (text: string) => boolean | undefined;
   /** Uploads and sends the photo; the composer shows the upload state until it settles. */
   onSendImage: (file: File) => Promise<void>;
   disabled?: boolean;
@@ -33,8 +34,7 @@ export function Composer({ onSendText, onSendImage, disabled, shrink = halveUnti
   function send(event?: FormEvent) {
     event?.preventDefault();
     if (!sendable) return;
-    onSendText(text);
-    setText('');
+    if (onSendText(text) !== false) setText('');
   }
 
   function onKeyDown(event: KeyboardEvent<HTMLTextAreaElement>) {

@@ -1,4 +1,5 @@
 import { useLingui } from '@lingui/react/macro';
+import type { ReactNode } from 'react';
 import { MessageType } from '#protocol/chat.ts';
 import { isOwnUploadUrl } from '#protocol/validators.ts';
 import { AlertIcon, CheckIcon, CoinIcon, CrownIcon, GiftIcon, TextIcon, WalletIcon } from '#ui/icons.tsx';
@@ -19,6 +20,10 @@ export interface BubbleProps {
   peerName: string;
   onRetry?: () => void;
   onCancel?: () => void;
+  /** Shown instead of `msg` (a translation); `msg` stays the original. */
+  shownText?: string;
+  /** Under the text: the translation line (translation-ui.tsx). */
+  extra?: ReactNode;
   /** Photos grow the log after layout; the pane uses this to stay pinned to the bottom. */
   onImageLoad?: () => void;
 }
@@ -123,6 +128,8 @@ export function MessageBubble({
   onRetry,
   onCancel,
   onImageLoad,
+  shownText,
+  extra,
 }: BubbleProps) {
   const { t, i18n } = useLingui();
   const kind = previewKind(type);
@@ -164,10 +171,12 @@ export function MessageBubble({
           />
         </a>
       ) : (
-        <p className="msg-bubble-text" dir="auto">
-          {msg}
+        // translate="no": the browser's own translator must not rewrite members' words (ours does, on request).
+        <p className="msg-bubble-text" dir="auto" translate="no">
+          {shownText ?? msg}
         </p>
       )}
+      {extra}
       <span className="msg-bubble-meta">
         {time}
         {mine && delivery && <Ticks delivery={delivery} error={error} onRetry={onRetry} onCancel={onCancel} />}

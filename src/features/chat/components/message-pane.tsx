@@ -1,8 +1,10 @@
 import { useLingui } from '@lingui/react/macro';
-import { useAtomValue } from 'jotai';
-import { useCallback, useMemo, useRef, useState } from 'react';
+import { useAtomValue, useSetAtom, useStore } from 'jotai';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { LevelBadge } from '#features/account/index.ts';
-import { MessageType } from '#protocol/chat.ts';
+import { refreshUserInfoAtom } from '#features/auth/index.ts';
+import { type Message, MessageType } from '#protocol/chat.ts';
+import { toLocale } from '#protocol/translation.ts';
 import type { BaseUser } from '#protocol/user.ts';
 import { Avatar } from '#ui/avatar.tsx';
 import { isolate } from '#ui/bidi.ts';
@@ -13,9 +15,12 @@ import { emptyHistory } from '../chat.reducer.ts';
 import type { ChatService } from '../chat.service.ts';
 import { canCancel, canRetry } from '../outbox.rules.ts';
 import { buildTimeline, deliveryOf, type TimelineItem } from '../timeline.rules.ts';
+import { askingOf, jobKey, targetOf } from '../translate.reducer.ts';
+import { createTranslator, type Translator, translateAtom } from '../translate.service.ts';
 import { bcp } from './chat-format.ts';
 import { Composer } from './composer.tsx';
 import { MessageBubble } from './message-bubble.tsx';
+import { CostDialog, SendInBar, TranslateBar, TranslationLine } from './translation-ui.tsx';
 import { VirtualList, type VirtualListHandle } from './virtual-list.tsx';
 
 export interface MessagePaneProps {
@@ -26,9 +31,46 @@ export interface MessagePaneProps {
   onBack: () => void;
 }
 
+/** One translator per chat service (a sign-in): its state starts afresh with each. */
+const translators = new WeakMap<ChatService, Translator>();
+
+/** The partner's language: the locale of their newest message that names one. */
+function partnerLocale(messages: readonly Message[], peerId: number): string | undefined {
+  for (let i = messages.length - 1; i >= 0; i--) {
+    const m = messages[i]!;
+    const locale = m.senderId === peerId ? toLocale(m.lang) : undefined;
+    if (locale) return locale;
+  }
+  return undefined;
+}
+
 export function MessagePane({ peerId, peer, me, service, onBack }: MessagePaneProps) {
   const { t, i18n } = useLingui();
+  const store = useStore();
+  const refreshUserInfo = useSetAtom(refreshUserInfoAtom);
+  let translator = translators.get(service);
+  if (!translator) {
+    translator = createTranslator({
+      store,
+      apply: service.translated,
+      onCharged: () => void refreshUserInfo().catch(() => {}),
+    });
+    translators.set(service, translator);
+  }
+  const { dispatch } = translator;
+  const translation = useAtomValue(translateAtom);
+  const uiLang = toLocale(i18n.locale) ?? i18n.locale;
+  const target = targetOf(translation, peerId, uiLang);
+  const auto = translation.settings[peerId]?.auto ?? false;
   const history = useAtomValue(historiesAtom)[peerId] ?? emptyHistory;
+  const partnerLang = partnerLocale(history.messages, peerId);
+  const [sendIn, setSendIn] = useState(false);
+  const draftJob = translation.jobs[jobKey(peerId, { text: '', from: '' }, '')];
+  const asking = askingOf(translation);
+  useEffect(() => {
+    if (me !== null && translation.settingsLoaded)
+      dispatch({ type: 'messages', peerId, me, messages: history.messages, lang: target });
+  }, [dispatch, peerId, me, history.messages, target, translation.settingsLoaded]);
   const records = useAtomValue(outboxRecordsAtom);
   const pending = useMemo(() => records.filter((r) => r.toId === peerId), [records, peerId]);
   const items = useMemo(() => buildTimeline(history.messages, pending), [history.messages, pending]);
@@ -62,16 +104,48 @@ export function MessagePane({ peerId, peer, me, service, onBack }: MessagePanePr
     }
     const m = item.message;
     const mine = m.senderId === me;
+    const translatable = !mine && m.type === MessageType.text && toLocale(m.lang) !== toLocale(target);
+    const translated = translatable ? m.translations?.[target] : undefined;
+    const showingOriginal = translation.original.includes(m.id);
     return (
       <MessageBubble
         mine={mine}
         type={m.type}
         msg={m.msg}
+        shownText={translated !== undefined && !showingOriginal ? translated : undefined}
         createdAt={m.createdAt}
         delivery={mine ? deliveryOf(m) : undefined}
         peerName={isolate(name)}
+        extra={
+          translatable && (
+            <TranslationLine
+              translation={translated}
+              from={m.lang}
+              showingOriginal={showingOriginal}
+              job={translation.jobs[jobKey(peerId, { msgId: m.id }, target)]}
+              onTranslate={() => dispatch({ type: 'translate', peerId, msgId: m.id, lang: target })}
+              onToggle={() => dispatch({ type: 'toggleOriginal', msgId: m.id })}
+            />
+          )
+        }
       />
     );
+  }
+
+  /** 'Send in …' on: the first Send translates the draft, the second (same text, translated) sends both. */
+  function sendText(text: string): boolean {
+    if (!sendIn || !partnerLang) {
+      void service.send(peerId, MessageType.text, text);
+      return true;
+    }
+    const job = draftJob;
+    if (job?.status === 'done' && job.text && 'text' in job.target && job.target.text === text) {
+      void service.send(peerId, MessageType.text, text, { [job.lang]: job.text });
+      dispatch({ type: 'clearDraft', peerId });
+      return true;
+    }
+    dispatch({ type: 'translateDraft', peerId, text, from: uiLang, lang: partnerLang });
+    return false;
   }
 
   const header = (
@@ -123,6 +197,12 @@ export function MessagePane({ peerId, peer, me, service, onBack }: MessagePanePr
           <span className="skeleton skeleton-line" aria-hidden="true" />
         )}
       </header>
+      <TranslateBar
+        lang={target}
+        auto={auto}
+        onLang={(lang) => dispatch({ type: 'setLang', peerId, lang: lang === uiLang ? undefined : lang })}
+        onAuto={(on) => dispatch({ type: 'setAuto', peerId, auto: on, newestId: newestMessageId(history.messages) })}
+      />
       <VirtualList
         ref={list}
         className="log"
@@ -153,8 +233,28 @@ export function MessagePane({ peerId, peer, me, service, onBack }: MessagePanePr
           <ChevronDownIcon />
         </button>
       )}
+      {partnerLang && partnerLang !== uiLang && (
+        <SendInBar
+          lang={partnerLang}
+          on={sendIn}
+          job={draftJob}
+          onToggle={(on) => {
+            setSendIn(on);
+            if (!on) dispatch({ type: 'clearDraft', peerId });
+          }}
+          onRetry={() => {
+            const job = draftJob;
+            if (job && 'text' in job.target) sendText(job.target.text);
+          }}
+        />
+      )}
+      <CostDialog
+        job={asking?.[1]}
+        onConfirm={() => asking && dispatch({ type: 'confirm', key: asking[0] })}
+        onCancel={() => asking && dispatch({ type: 'cancel', key: asking[0] })}
+      />
       <Composer
-        onSendText={(text) => void service.send(peerId, MessageType.text, text)}
+        onSendText={sendText}
         onSendImage={async (file) => {
           // A failed upload was already reported by lib/http; nothing is sent then.
           const url = await service.uploadImage(file).catch(() => null);
@@ -180,6 +280,7 @@ function formatDay(day: string, locale: string, words: { today: string; yesterda
 }
 
 const notDay = (item: TimelineItem) => item.kind !== 'day';
+const newestMessageId = (messages: readonly Message[]) => messages.reduce((max, m) => Math.max(max, m.id), 0);
 
 /** First guesses before a row is measured; close guesses keep the scrollbar steady. */
 function estimateRow(item: TimelineItem): number {
