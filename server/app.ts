@@ -14,6 +14,7 @@ import { createChatWriter } from './modules/chat/chat.writer.ts';
 import { seedDemo } from './modules/demo/demo.seed.ts';
 import { filesRoutes, UPLOAD_LIMITS } from './modules/files/files.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
+import { momentsRoutes } from './modules/moments/moments.routes.ts';
 import { socialRoutes } from './modules/social/social.routes.ts';
 import { translateRoutes } from './modules/translate/translate.routes.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
@@ -118,6 +119,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
         chatRoutes(api, ctx);
         socialRoutes(api, ctx);
         translateRoutes(api, ctx);
+        momentsRoutes(api, ctx);
         await api.register(fastifyMultipart, { limits: UPLOAD_LIMITS });
         filesRoutes(api, ctx);
       },

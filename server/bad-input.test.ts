@@ -177,6 +177,13 @@ const routes = (): Route[] => [
     valid: () => ({ text: 'hello', lang: 'es-es', from: 'en-us' }),
     text: ['text', 'lang', 'from'],
   },
+  {
+    method: 'POST',
+    url: '/h5-api/api/moment/add',
+    signedIn: true,
+    valid: () => ({ text: 'hello', images: [], alts: [] }),
+    text: ['text', 'images', 'alts'],
+  },
 ];
 
 /** Collects what is not a 400 naming `field`, so one run lists every hole at once. */
@@ -236,6 +243,10 @@ describe('every path and query value, poisoned', () => {
       ],
     ),
     ['page', 'GET search ?page', (v) => `/h5-api/api/system/user/search?keyword=a&page=${v}`],
+    ['userId', 'GET moment/user', (v) => `/h5-api/api/moment/user/${v}`],
+    ['cursor', 'GET moment/square ?cursor', (v) => `/h5-api/api/moment/square?cursor=${v}`],
+    ['size', 'GET moment/square ?size', (v) => `/h5-api/api/moment/square?size=${v}`],
+    ['cursor', 'GET moment/user ?cursor', (v) => `/h5-api/api/moment/user/${other.id}?cursor=${v}`],
   ];
 
   it('answers 400 naming the value, never 500, and changes nothing', async () => {

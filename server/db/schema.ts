@@ -138,6 +138,27 @@ export interface BlobsTable {
   width: number;
   height: number;
   created_at: Timestamp;
+  /** Base64 ThumbHash of the image (empty for avatars and blobs stored before 0008). */
+  thumbhash: Generated<string>;
+  /** Responsive sizes, smallest first (empty for avatars and blobs stored before 0008). */
+  variants: ColumnType<BlobVariant[], string | undefined, string>;
+}
+
+/** One responsive size of a stored image: storage keys of its WebP and JPEG encodings. */
+export interface BlobVariant {
+  width: number;
+  height: number;
+  webp: string;
+  jpeg: string;
+}
+
+/** One moment; `images` in the author's order. */
+export interface MomentsTable {
+  id: Generated<string>;
+  user_id: number;
+  text: string;
+  images: ColumnType<{ url: string; alt: string }[], string, string>;
+  created_at: Timestamp;
 }
 
 /** One accepted upload by a member; several may point at the same blob. */
@@ -148,6 +169,8 @@ export interface UploadsTable {
   blob_key: string;
   received_bytes: number;
   created_at: Timestamp;
+  /** The key a signed form upload chose (`u{id}/{name}.jpg`), a copy of the blob; null for direct uploads. */
+  alias_key: Generated<string | null>;
 }
 
 export interface Database {
@@ -166,6 +189,7 @@ export interface Database {
   reports: ReportsTable;
   blobs: BlobsTable;
   uploads: UploadsTable;
+  moments: MomentsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

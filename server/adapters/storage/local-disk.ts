@@ -1,10 +1,14 @@
 /** Files in one folder on this machine; the static plugin serves that folder, sandboxed, under `urlBase`. */
 import { mkdir, rename, rm, stat, writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import type { BlobStorage } from './storage.ts';
 
-/** Keys are flat file names we made (`<sha256>.<ext>`): anything else is a bug, never a path to follow. */
-const KEY = /^[0-9a-f]{64}\.(?:jpg|png)$/;
+/**
+ * Keys we make: `<sha256>.<ext>`, a responsive size `<sha256>-w<width>.<webp|jpg>`, or a signed form upload's
+ * `u<member id>/<name>.<jpg|png>`. Anything else is a bug, never a path to follow.
+ */
+const KEY =
+  /^(?:[0-9a-f]{64}(?:-w\d{1,4}\.(?:webp|jpg)|\.(?:jpg|png))|u\d{1,10}\/[A-Za-z0-9][A-Za-z0-9_-]{0,127}\.(?:jpg|png))$/;
 
 export class LocalDiskStorage implements BlobStorage {
   readonly #dir: string;
@@ -24,9 +28,12 @@ export class LocalDiskStorage implements BlobStorage {
     const path = this.#path(key);
     const existing = await stat(path).catch(() => undefined);
     if (existing?.size === bytes.length) return;
-    await mkdir(this.#dir, { recursive: true });
+    await mkdir(dirname(path), { recursive: true });
     // Written aside then renamed, so a reader never gets half a file.
-    const part = join(this.#dir, `.${key}.${process.pid}.${Date.now()}.${Math.random().toString(36).slice(2)}.part`);
+    const part = join(
+      dirname(path),
+      `.${key.replace('/', '_')}.${process.pid}.${Date.now()}.${Math.random().toString(36).slice(2)}.part`,
+    );
     try {
       await writeFile(part, bytes);
       await rename(part, path);

@@ -5,6 +5,7 @@
  * so photos stay upright.
  */
 import sharp from 'sharp';
+import { rgbaToThumbHash } from 'thumbhash';
 import { UPLOAD } from '#protocol/constants.ts';
 import { DomainError, invalid } from '../../domain/errors.ts';
 import { DecodeGate } from './decode-gate.ts';
@@ -39,4 +40,48 @@ export async function reencodeImage(input: Buffer, kind: ImageKind, maxSide?: nu
     if (/pixel limit/i.test(message)) throw invalid(PIXEL_LIMIT_MESSAGE);
     throw invalid(BROKEN_IMAGE_MESSAGE);
   }
+}
+
+/** Widths of the responsive sizes (docs/api.md, Files): phone, phone at 2x, desktop; plus the image's own width. */
+export const VARIANT_WIDTHS = [320, 640, 1280] as const;
+
+/** The widths to make for an image `width` pixels wide: each listed one narrower than it, then its own width. */
+export function variantWidths(width: number): number[] {
+  return [...VARIANT_WIDTHS.filter((w) => w < width), width];
+}
+
+export interface EncodedVariant {
+  width: number;
+  height: number;
+  webp: Buffer;
+  jpeg: Buffer;
+}
+
+export interface ResponsiveImage {
+  variants: EncodedVariant[];
+  /** Base64 ThumbHash (at most 100 × 100 pixels sampled), the blurred placeholder painted first. */
+  thumbhash: string;
+}
+
+/**
+ * The responsive sizes (WebP and a JPEG fallback each) and the ThumbHash of an image already re-encoded by
+ * reencodeImage (so upright and without metadata: sharp writes none unless asked).
+ */
+export async function responsiveImage(clean: Buffer, width: number): Promise<ResponsiveImage> {
+  return gate.run(async () => {
+    const variants: EncodedVariant[] = [];
+    for (const w of variantWidths(width)) {
+      const resized = sharp(clean).resize({ width: w, withoutEnlargement: true }).flatten({ background: '#fff' });
+      const webp = await resized.clone().webp({ quality: 75 }).toBuffer({ resolveWithObject: true });
+      const jpeg = await resized.clone().jpeg({ quality: 80, mozjpeg: true }).toBuffer();
+      variants.push({ width: webp.info.width, height: webp.info.height, webp: webp.data, jpeg });
+    }
+    const small = await sharp(clean)
+      .resize(100, 100, { fit: 'inside' })
+      .ensureAlpha()
+      .raw()
+      .toBuffer({ resolveWithObject: true });
+    const hash = rgbaToThumbHash(small.info.width, small.info.height, small.data);
+    return { variants, thumbhash: Buffer.from(hash).toString('base64') };
+  });
 }

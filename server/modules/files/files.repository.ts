@@ -1,7 +1,7 @@
 /** SQL of stored blobs and of who uploaded them. */
 import { sql, type Transaction } from 'kysely';
 import type { Db } from '../../db/database.ts';
-import type { Database } from '../../db/schema.ts';
+import type { BlobVariant, Database } from '../../db/schema.ts';
 
 export type Executor = Db | Transaction<Database>;
 
@@ -35,13 +35,19 @@ export async function lockUploader(trx: Transaction<Database>, userId: number): 
 
 export async function recordUpload(
   trx: Transaction<Database>,
-  upload: { userId: number; type: string; key: string; receivedBytes: number; at: Date },
-  blob: { bytes: number; width: number; height: number },
+  upload: { userId: number; type: string; key: string; receivedBytes: number; at: Date; aliasKey: string | null },
+  blob: { bytes: number; width: number; height: number; thumbhash: string; variants: BlobVariant[] },
 ): Promise<void> {
+  const variants = JSON.stringify(blob.variants);
   await trx
     .insertInto('blobs')
-    .values({ key: upload.key, ...blob, created_at: upload.at })
-    .onConflict((oc) => oc.column('key').doNothing())
+    .values({ key: upload.key, ...blob, variants, created_at: upload.at })
+    .onConflict((oc) =>
+      // The same image stored before without sizes (as an avatar, or before 0008) gains them now.
+      blob.variants.length > 0
+        ? oc.column('key').doUpdateSet({ variants, thumbhash: blob.thumbhash }).where('blobs.thumbhash', '=', '')
+        : oc.column('key').doNothing(),
+    )
     .execute();
   await trx
     .insertInto('uploads')
@@ -51,6 +57,37 @@ export async function recordUpload(
       blob_key: upload.key,
       received_bytes: upload.receivedBytes,
       created_at: upload.at,
+      alias_key: upload.aliasKey,
     })
     .execute();
+}
+
+export interface BlobInfo {
+  key: string;
+  width: number;
+  height: number;
+  thumbhash: string;
+  variants: BlobVariant[];
+}
+
+/** What the square shows of stored images, by storage key or by a signed upload's alias key. */
+export async function blobsByKeys(db: Executor, keys: readonly string[]): Promise<Map<string, BlobInfo>> {
+  const found = new Map<string, BlobInfo>();
+  if (keys.length === 0) return found;
+  const direct = await db
+    .selectFrom('blobs')
+    .select(['key', 'width', 'height', 'thumbhash', 'variants'])
+    .where('key', 'in', keys)
+    .execute();
+  for (const b of direct) found.set(b.key, b);
+  const aliases = keys.filter((k) => !found.has(k));
+  if (aliases.length === 0) return found;
+  const viaAlias = await db
+    .selectFrom('uploads as u')
+    .innerJoin('blobs as b', 'b.key', 'u.blob_key')
+    .select(['u.alias_key', 'b.key', 'b.width', 'b.height', 'b.thumbhash', 'b.variants'])
+    .where('u.alias_key', 'in', aliases)
+    .execute();
+  for (const { alias_key, ...b } of viaAlias) if (alias_key) found.set(alias_key, b);
+  return found;
 }

@@ -163,8 +163,10 @@ describe('POST /api/file/upload/{type}', () => {
       expect(res.body.message).toMatch(/type must be one of media, avatar, image, moment/);
     }
     expect((await upload('/video', bytes)).body.message).toMatch(/^Video uploads are not available yet/);
-    // Blobs live flat in uploads/; no type ever became a folder.
-    expect(readdirSync(join(t.dataDir, 'uploads')).filter((f) => !HASH_URL.test(`/uploads/${f}`))).toEqual([]);
+    // Blobs and their responsive sizes live flat in uploads/; no type ever became a folder.
+    const variant = /^[0-9a-f]{64}-w\d+\.(webp|jpg)$/;
+    const names = readdirSync(join(t.dataDir, 'uploads'));
+    expect(names.filter((f) => !HASH_URL.test(`/uploads/${f}`) && !variant.test(f))).toEqual([]);
     expect(existsSync(join(t.dataDir, 'uploads', 'docs'))).toBe(false);
   });
 

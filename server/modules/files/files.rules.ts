@@ -32,6 +32,23 @@ export function unknownTypeMessage(type: string): string {
 /** Avatars are shown at most a few hundred pixels wide: a larger one is stored at this size (longest side). */
 export const AVATAR_MAX_SIDE = 1024;
 
+/** Every other upload is stored at most this size on its longest side (docs/product.md, Uploads: images at most 2000). */
+export const IMAGE_MAX_SIDE = 2000;
+
+export function maxSideOf(type: UploadType): number {
+  return type === 'avatar' ? AVATAR_MAX_SIDE : IMAGE_MAX_SIDE;
+}
+
+/** Photos shown in lists (the square, chat) get responsive sizes and a ThumbHash; avatars and profile pictures not. */
+export function hasVariants(type: UploadType): boolean {
+  return type === 'moment' || type === 'media';
+}
+
+/** Storage keys of a blob's responsive size: `<sha256>-w<width>.webp` and `.jpg`. */
+export function variantKeys(hash: string, width: number): { webp: string; jpeg: string } {
+  return { webp: `${hash}-w${width}.webp`, jpeg: `${hash}-w${width}.jpg` };
+}
+
 export const DAY_MS = 24 * 60 * 60 * 1000;
 
 /**

@@ -6,15 +6,17 @@ import { createHash } from 'node:crypto';
 import type { BlobStorage } from '../../adapters/storage/storage.ts';
 import type { AppContext } from '../../context.ts';
 import { invalid, tooMany } from '../../domain/errors.ts';
-import { reencodeImage } from './files.image.ts';
+import { reencodeImage, responsiveImage } from './files.image.ts';
 import * as repo from './files.repository.ts';
 import {
-  AVATAR_MAX_SIDE,
   DAY_MS,
+  hasVariants,
   isUploadType,
+  maxSideOf,
   quotaRetryAfter,
   sniffImage,
   unknownTypeMessage,
+  variantKeys,
 } from './files.rules.ts';
 
 export const NOT_AN_IMAGE = 'file must be a JPEG or PNG image';
@@ -52,21 +54,54 @@ export async function storeImage(
   type: string,
   bytes: Buffer,
 ): Promise<string> {
+  return storage.url(await storeUpload(ctx, storage, { userId, type, bytes }));
+}
+
+export interface UploadInput {
+  userId: number;
+  type: string;
+  bytes: Buffer;
+  /** A signed form upload's own key (`u{id}/{name}.{ext}`): the stored image is also written there. */
+  aliasKey?: string;
+}
+
+/**
+ * Checks and stores one upload (docs/api.md, Files): known type, sniffed JPEG or PNG, fully re-encoded (upright, no
+ * metadata, at most 2000 px), its responsive sizes and ThumbHash for photos; answers the blob's storage key.
+ */
+export async function storeUpload(ctx: AppContext, storage: BlobStorage, input: UploadInput): Promise<string> {
+  const { userId, type, bytes, aliasKey } = input;
   if (!isUploadType(type)) throw invalid(unknownTypeMessage(type));
   const kind = sniffImage(bytes);
   if (!kind) throw invalid(NOT_AN_IMAGE);
-  const image = await reencodeImage(bytes, kind, type === 'avatar' ? AVATAR_MAX_SIDE : undefined);
-  const key = `${createHash('sha256').update(image.bytes).digest('hex')}.${kind.ext}`;
+  if (aliasKey && !aliasKey.endsWith(`.${kind.ext}`)) throw invalid(`key must end in .${kind.ext} for this image`);
+  const image = await reencodeImage(bytes, kind, maxSideOf(type));
+  const hash = createHash('sha256').update(image.bytes).digest('hex');
+  const key = `${hash}.${kind.ext}`;
+  const responsive = hasVariants(type) ? await responsiveImage(image.bytes, image.width) : undefined;
+  const variants = (responsive?.variants ?? []).map((v) => ({ ...v, ...variantKeys(hash, v.width) }));
   await ctx.db.transaction().execute(async (trx) => {
     await repo.lockUploader(trx, userId);
     await quotaCheck(ctx, trx, userId, bytes.length);
-    // Stored before the row commits: a failed commit leaves a harmless unreferenced blob, never a row without one.
+    // Stored before the row commits: a failed commit leaves harmless unreferenced files, never a row without one.
     await storage.put(key, image.bytes);
+    for (const v of responsive?.variants ?? []) {
+      const keys = variantKeys(hash, v.width);
+      await storage.put(keys.webp, v.webp);
+      await storage.put(keys.jpeg, v.jpeg);
+    }
+    if (aliasKey) await storage.put(aliasKey, image.bytes);
     await repo.recordUpload(
       trx,
-      { userId, type, key, receivedBytes: bytes.length, at: ctx.now() },
-      { bytes: image.bytes.length, width: image.width, height: image.height },
+      { userId, type, key, receivedBytes: bytes.length, at: ctx.now(), aliasKey: aliasKey ?? null },
+      {
+        bytes: image.bytes.length,
+        width: image.width,
+        height: image.height,
+        thumbhash: responsive?.thumbhash ?? '',
+        variants: variants.map(({ width, height, webp, jpeg }) => ({ width, height, webp, jpeg })),
+      },
     );
   });
-  return storage.url(key);
+  return key;
 }

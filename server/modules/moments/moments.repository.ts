@@ -1,0 +1,82 @@
+/** SQL of moments: pages newest first by id, one member's or everyone's, without blocked members either way. */
+import { sql, type Transaction } from 'kysely';
+import type { Db } from '../../db/database.ts';
+import type { Database } from '../../db/schema.ts';
+
+export type Executor = Db | Transaction<Database>;
+
+export interface MomentRow {
+  id: string;
+  user_id: number;
+  text: string;
+  images: { url: string; alt: string }[];
+  created_at: Date;
+}
+
+export interface PageWindow {
+  /** Only moments older (smaller id) than this one; undefined for the first page. */
+  before: number | undefined;
+  limit: number;
+}
+
+/**
+ * Up to `limit` moments newest first, by `authorId` or by anyone, never by a member `me` blocked or who blocked
+ * `me`. Walks the primary key (or moments_user_idx) backwards from the cursor: no offset, no count.
+ */
+export async function findPage(db: Executor, me: number, w: PageWindow, authorId?: number): Promise<MomentRow[]> {
+  let query = db
+    .selectFrom('moments as m')
+    .select(['m.id', 'm.user_id', 'm.text', 'm.images', 'm.created_at'])
+    .where((eb) =>
+      eb.not(
+        eb.exists(
+          eb
+            .selectFrom('blocks as b')
+            .select(sql.lit(1).as('one'))
+            .where((x) =>
+              x.or([
+                x.and([x('b.blocker_id', '=', me), x('b.blocked_id', '=', x.ref('m.user_id'))]),
+                x.and([x('b.blocker_id', '=', x.ref('m.user_id')), x('b.blocked_id', '=', me)]),
+              ]),
+            ),
+        ),
+      ),
+    );
+  if (authorId !== undefined) query = query.where('m.user_id', '=', authorId);
+  if (w.before !== undefined) query = query.where('m.id', '<', String(w.before));
+  const rows = await query.orderBy('m.id', 'desc').limit(w.limit).execute();
+  return rows.map((r) => ({ ...r, created_at: new Date(r.created_at) }));
+}
+
+/** The largest moment id ever handed out (0 before the first): a cursor above it was never ours. */
+export async function lastIssuedId(db: Executor): Promise<number> {
+  const { rows } = await sql<{ last_value: string; is_called: boolean }>`
+    select last_value, is_called from moments_id_seq`.execute(db);
+  const row = rows[0];
+  return row?.is_called ? Number(row.last_value) : 0;
+}
+
+export async function insertMoment(
+  db: Executor,
+  moment: { userId: number; text: string; images: { url: string; alt: string }[]; at: Date },
+): Promise<MomentRow> {
+  const row = await db
+    .insertInto('moments')
+    .values({
+      user_id: moment.userId,
+      text: moment.text,
+      images: JSON.stringify(moment.images),
+      created_at: moment.at,
+    })
+    .returning(['id', 'user_id', 'text', 'images', 'created_at'])
+    .executeTakeFirstOrThrow();
+  return { ...row, created_at: new Date(row.created_at) };
+}
+
+export function findAuthor(db: Executor, id: number): Promise<{ user_id: number } | undefined> {
+  return db.selectFrom('moments').select('user_id').where('id', '=', String(id)).executeTakeFirst();
+}
+
+export async function deleteMoment(db: Executor, id: number): Promise<void> {
+  await db.deleteFrom('moments').where('id', '=', String(id)).execute();
+}

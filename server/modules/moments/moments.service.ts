@@ -1,0 +1,71 @@
+/** The square and homepages' moments: the use cases behind moments.routes.ts (docs/api.md, Moments). */
+import type { Moment, MomentAddBody, MomentPage } from '#protocol/moment.ts';
+import type { BlobStorage } from '../../adapters/storage/storage.ts';
+import type { AppContext } from '../../context.ts';
+import { blobsByKeys } from '../files/files.repository.ts';
+import * as users from '../users/users.repository.ts';
+import { noSuchMember } from '../users/users.rules.ts';
+import * as repo from './moments.repository.ts';
+import { checkCanDelete, checkCursor, keyOfUrl, splitPage, toPhoto } from './moments.rules.ts';
+
+export interface PageRequest {
+  cursor: number | undefined;
+  size: number;
+}
+
+async function toMoments(ctx: AppContext, storage: BlobStorage, rows: readonly repo.MomentRow[]): Promise<Moment[]> {
+  const authorRows = await users.findUsersByIds(ctx.db, [...new Set(rows.map((r) => r.user_id))]);
+  const authors = new Map((await users.baseUsersOf(ctx.db, authorRows, ctx.now())).map((u) => [u.id, u] as const));
+  const keys = rows.flatMap((r) => r.images.map((i) => keyOfUrl(i.url)).filter((k) => k !== undefined));
+  const blobs = await blobsByKeys(ctx.db, [...new Set(keys)]);
+  const urlOf = (key: string) => storage.url(key);
+  return rows.flatMap((r) => {
+    const user = authors.get(r.user_id);
+    if (!user) return []; // The author left between the two reads.
+    const photos = r.images.map((i) => {
+      const key = keyOfUrl(i.url);
+      return toPhoto(i, key === undefined ? undefined : blobs.get(key), urlOf);
+    });
+    return [
+      {
+        id: Number(r.id),
+        user,
+        text: r.text,
+        images: r.images.map((i) => i.url),
+        photos,
+        createdAt: r.created_at.toISOString(),
+      },
+    ];
+  });
+}
+
+/** One page newest first: everyone's (the square) or `authorId`'s (a homepage). */
+export async function page(
+  ctx: AppContext,
+  storage: BlobStorage,
+  me: number,
+  request: PageRequest,
+  authorId?: number,
+): Promise<MomentPage> {
+  if (authorId !== undefined && !(await users.userExists(ctx.db, authorId))) throw noSuchMember();
+  if (request.cursor !== undefined) checkCursor(request.cursor, await repo.lastIssuedId(ctx.db));
+  const rows = await repo.findPage(ctx.db, me, { before: request.cursor, limit: request.size + 1 }, authorId);
+  const { page: shown, nextCursor } = splitPage(rows, request.size);
+  return { list: await toMoments(ctx, storage, shown), nextCursor };
+}
+
+export async function add(ctx: AppContext, storage: BlobStorage, me: number, body: MomentAddBody): Promise<Moment> {
+  const images = body.images.map((url, i) => ({ url, alt: body.alts[i] ?? '' }));
+  const row = await repo.insertMoment(ctx.db, { userId: me, text: body.text, images, at: ctx.now() });
+  const [moment] = await toMoments(ctx, storage, [row]);
+  if (!moment) throw noSuchMember(); // The author was deleted while posting.
+  return moment;
+}
+
+export async function remove(ctx: AppContext, me: number, id: number): Promise<null> {
+  await ctx.db.transaction().execute(async (trx) => {
+    checkCanDelete((await repo.findAuthor(trx, id))?.user_id, me);
+    await repo.deleteMoment(trx, id);
+  });
+  return null;
+}
