@@ -1,5 +1,6 @@
 import { useLingui } from '@lingui/react/macro';
-import { type FormEvent, type ReactNode, useState } from 'react';
+import { type FormEvent, type ReactNode, useEffect, useState } from 'react';
+import { CODE_RESEND_SECONDS } from '#protocol/constants.ts';
 import { Button } from '#ui/button.tsx';
 import { TextField } from '#ui/field.tsx';
 import { useToast } from '#ui/toast.tsx';
@@ -22,6 +23,13 @@ export function ForgetForm({ onDone, footer }: ForgetFormProps) {
   const [codeSent, setCodeSent] = useState(false);
   const [busy, setBusy] = useState<'code' | 'reset' | null>(null);
   const [serverError, setServerError] = useState<string | null>(null);
+  // The server refuses another code for CODE_RESEND_SECONDS (docs/api.md); the button waits out that time.
+  const [resendIn, setResendIn] = useState(0);
+  useEffect(() => {
+    if (resendIn <= 0) return;
+    const timer = setTimeout(() => setResendIn((s) => s - 1), 1000);
+    return () => clearTimeout(timer);
+  }, [resendIn]);
 
   const text = (key: keyof ResetValues) => (e: { target: { value: string } }) => {
     setValues((v) => ({ ...v, [key]: e.target.value }));
@@ -38,6 +46,7 @@ export function ForgetForm({ onDone, footer }: ForgetFormProps) {
     try {
       await sendResetCode(values.email);
       setCodeSent(true);
+      setResendIn(CODE_RESEND_SECONDS);
       toast('success', t`If this e-mail belongs to an account, a code is on its way.`);
     } catch (error) {
       setServerError(errorText(error, t`error`));
@@ -78,8 +87,8 @@ export function ForgetForm({ onDone, footer }: ForgetFormProps) {
           error={show('email')}
         />
         {codeSent && (
-          <Button variant="secondary" onClick={sendCode} busy={busy === 'code'}>
-            {t`Send again`}
+          <Button variant="secondary" onClick={sendCode} busy={busy === 'code'} disabled={resendIn > 0}>
+            {resendIn > 0 ? t`Send again (${resendIn} s)` : t`Send again`}
           </Button>
         )}
       </div>
