@@ -109,7 +109,7 @@ export function toLocale(tag: string): Locale | undefined {
 
 /** What a `trans` (or a draft translation) answers: the text and what is left to pay with (docs/api.md). */
 export interface TranslationBalance {
-  /** buy + give + register characters left (product section 3). */
+  /** buy + give + register characters left (docs/product.md, Members and their values). */
   characterCount: number;
   /** Today's free characters left, apart from characterCount. */
   dayCharacterCount: number;
