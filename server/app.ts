@@ -12,7 +12,7 @@ import { authRoutes } from './modules/auth/auth.routes.ts';
 import { chatRoutes } from './modules/chat/chat.routes.ts';
 import { createChatWriter } from './modules/chat/chat.writer.ts';
 import { seedDemo } from './modules/demo/demo.seed.ts';
-import { filesRoutes, UPLOAD_LIMITS } from './modules/files/files.routes.ts';
+import { cosFormRoutes, filesRoutes, UPLOAD_LIMITS } from './modules/files/files.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { momentsRoutes } from './modules/moments/moments.routes.ts';
 import { socialRoutes } from './modules/social/social.routes.ts';
@@ -125,6 +125,10 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
       },
       { prefix: API_BASE },
     );
+    await app.register(async (forms) => {
+      await forms.register(fastifyMultipart, { limits: UPLOAD_LIMITS });
+      cosFormRoutes(forms, ctx);
+    });
     await app.register(async (ws) => wsRoutes(ws, ctx, hub));
     await installStaticClient(app, config);
   } catch (error) {

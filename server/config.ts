@@ -1,4 +1,5 @@
 /** Every environment variable of the server, parsed once with zod; the rest of the server reads only `Config`. */
+import { createHmac } from 'node:crypto';
 import { resolve } from 'node:path';
 import { z } from 'zod';
 import { PROFILE_UPDATES_PER_MINUTE } from '#protocol/constants.ts';
@@ -64,6 +65,8 @@ const envSchema = z.object({
     .default('development'),
   SESSION_SECRET: text(DEV_SESSION_SECRET),
   PAYLOAD_KEY: text(DEV_PAYLOAD_KEY),
+  COS_SECRET_ID: text('amity'),
+  COS_SECRET_KEY: optionalText,
   SMTP_URL: optionalText.refine((v) => v === undefined || /^smtps?:\/\//.test(v), {
     message: 'SMTP_URL must start with smtp:// or smtps://',
   }),
@@ -124,6 +127,11 @@ export interface Config {
   chatBatchLingerMs: number;
   /** Per member: upload attempts per minute, and bytes uploaded over a sliding 24 hours (docs/api.md, Files). */
   uploads: { perMin: number; bytesPerDay: number };
+  /**
+   * The COS-style signed form upload (docs/api.md, Files): `q-ak` and the key its `q-signature` is made with. The key
+   * defaults to one derived from SESSION_SECRET, so production needs no extra secret.
+   */
+  cos: { secretId: string; secretKey: string };
   bodyLimitBytes: number;
   /** The machine translation engine; apertium without a URL starts Debian's APY on loopback (adapters/translate). */
   translate: {
@@ -187,6 +195,10 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     throw new ConfigError('TRANSLATE_URL must be set when TRANSLATE_ENGINE=libretranslate');
   }
   if (e.NODE_ENV === 'production') {
+    const cosKeyBytes = e.COS_SECRET_KEY === undefined ? MIN_SECRET_BYTES : Buffer.byteLength(e.COS_SECRET_KEY, 'utf8');
+    if (cosKeyBytes < MIN_SECRET_BYTES) {
+      throw new ConfigError(`COS_SECRET_KEY must be at least ${MIN_SECRET_BYTES} bytes when NODE_ENV=production`);
+    }
     // Default secrets are public (they are in this file), so a production server with one would be open.
     for (const [name, fallback] of SECRETS) {
       const value = e[name];
@@ -224,6 +236,11 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     ws: { idleCloseMs: e.WS_IDLE_CLOSE_MS, ratePerSec: e.WS_MSG_PER_SEC, rateBurst: e.WS_MSG_BURST },
     chatBatchLingerMs: e.CHAT_BATCH_LINGER_MS,
     uploads: { perMin: e.UPLOADS_PER_MIN, bytesPerDay: e.UPLOAD_BYTES_PER_DAY },
+    cos: {
+      secretId: e.COS_SECRET_ID,
+      secretKey:
+        e.COS_SECRET_KEY ?? createHmac('sha256', e.SESSION_SECRET).update('amity cos upload signing').digest('hex'),
+    },
     bodyLimitBytes: e.BODY_LIMIT_BYTES,
     translate: {
       engine: e.TRANSLATE_ENGINE,

@@ -124,4 +124,31 @@ describe('uploads', () => {
       await t.close();
     }
   });
+
+  it('serves stored images for a year by their sniffed type, and anything else never as a page', async () => {
+    const t = await makeApp();
+    try {
+      const dir = join(t.dataDir, 'uploads');
+      const jpegBytes = Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0, 0x10]);
+      writeFileSync(join(dir, `${'a'.repeat(64)}.jpg`), jpegBytes);
+      writeFileSync(join(dir, `${'b'.repeat(64)}.png`), '<html><script>alert(1)</script></html>');
+      writeFileSync(join(dir, `${'c'.repeat(64)}.html`), '<html><script>alert(1)</script></html>');
+      const image = await t.app.inject({ url: `/uploads/${'a'.repeat(64)}.jpg` });
+      expect(image.headers).toMatchObject({
+        'content-type': 'image/jpeg',
+        'cache-control': 'public, max-age=31536000, immutable',
+        'x-content-type-options': 'nosniff',
+      });
+      for (const name of [`${'b'.repeat(64)}.png`, `${'c'.repeat(64)}.html`]) {
+        const res = await t.app.inject({ url: `/uploads/${name}` });
+        expect({ name, type: res.headers['content-type'], disposition: res.headers['content-disposition'] }).toEqual({
+          name,
+          type: 'application/octet-stream',
+          disposition: 'attachment',
+        });
+      }
+    } finally {
+      await t.close();
+    }
+  });
 });

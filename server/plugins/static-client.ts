@@ -3,7 +3,7 @@
  * manifest, registerSW) always revalidated so a deploy reaches members, and index.html for every other GET so
  * client routes deep-link. Member uploads are served from DATA_DIR/uploads, sandboxed.
  */
-import { existsSync, mkdirSync } from 'node:fs';
+import { closeSync, existsSync, mkdirSync, openSync, readSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -14,6 +14,31 @@ import { sendError } from './errors.ts';
 
 export const IMMUTABLE = 'public, max-age=31536000, immutable';
 export const NO_CACHE = 'no-cache';
+
+function firstBytes(path: string): Buffer {
+  const bytes = Buffer.alloc(12);
+  const fd = openSync(path, 'r');
+  try {
+    return bytes.subarray(0, readSync(fd, bytes, 0, bytes.length, 0));
+  } finally {
+    closeSync(fd);
+  }
+}
+
+/**
+ * The type an upload is served as, from its first bytes, when they agree with its name; otherwise undefined (served
+ * as an attachment of application/octet-stream). Never text/html: a file that is not an image we made is not shown.
+ */
+export function uploadType(name: string, head: Uint8Array): string | undefined {
+  const ext = name.slice(name.lastIndexOf('.') + 1);
+  const ascii = Buffer.from(head).toString('latin1');
+  if (ext === 'jpg' && head[0] === 0xff && head[1] === 0xd8 && head[2] === 0xff) return 'image/jpeg';
+  if (ext === 'png' && ascii.startsWith('\x89PNG\r\n\x1a\n')) return 'image/png';
+  if (ext === 'webp' && ascii.startsWith('RIFF') && ascii.slice(8, 12) === 'WEBP') return 'image/webp';
+  // The demo members' generated avatars; the sandboxed CSP keeps any script in them inert.
+  if (ext === 'svg' && name.startsWith('avatars/')) return 'image/svg+xml';
+  return undefined;
+}
 
 /** Cache-Control for a file of the client build, by its path relative to CLIENT_DIR. */
 export function cacheControlFor(path: string): string {
@@ -50,8 +75,13 @@ export async function installStaticClient(app: FastifyInstance, config: Config):
     index: false,
     dotfiles: 'deny',
     cacheControl: false,
-    setHeaders(reply) {
-      reply.header('Cache-Control', 'public, max-age=86400');
+    setHeaders(reply, path) {
+      const name = relative(uploads, path);
+      // Stored files are named by content (or by the md5 a signed upload chose) and never change; demo avatars may.
+      reply.header('Cache-Control', name.startsWith('avatars/') ? 'public, max-age=86400' : IMMUTABLE);
+      const type = uploadType(name, firstBytes(path));
+      if (type) reply.header('Content-Type', type);
+      else reply.header('Content-Type', 'application/octet-stream').header('Content-Disposition', 'attachment');
     },
   });
 

@@ -2,10 +2,12 @@
  * Member uploads: a known type, a per-member rate and daily byte quota, a full decode and re-encode, then the
  * image stored once by the hash of its stored bytes (`<sha256>.<ext>`) and the upload recorded against the member.
  */
-import { createHash } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import type { BlobStorage } from '../../adapters/storage/storage.ts';
 import type { AppContext } from '../../context.ts';
-import { invalid, tooMany } from '../../domain/errors.ts';
+import { invalid, tooMany, unauthorized } from '../../domain/errors.ts';
+import { userExists } from '../users/users.repository.ts';
+import { type CosSign, type CosUpload, signCosUpload, verifyCosForm } from './cos.rules.ts';
 import { reencodeImage, responsiveImage } from './files.image.ts';
 import * as repo from './files.repository.ts';
 import {
@@ -104,4 +106,25 @@ export async function storeUpload(ctx: AppContext, storage: BlobStorage, input: 
     );
   });
   return key;
+}
+
+/** GET /api/file/cos/sign: a signature for `userId` to upload one `type` by the form, valid one hour. */
+export function signCos(ctx: AppContext, userId: number, type: string): CosSign {
+  if (!isUploadType(type)) throw invalid(unknownTypeMessage(type));
+  return signCosUpload(ctx.config.cos, userId, type, ctx.now(), randomBytes(16).toString('hex'));
+}
+
+/**
+ * Before the form's file is read: a signature of ours, in its time window, for a member who still exists, then the
+ * same admission as a direct upload (type, rate, quota).
+ */
+export async function admitCosForm(
+  ctx: AppContext,
+  limiter: AttemptCounter,
+  fields: Record<string, string>,
+): Promise<CosUpload> {
+  const upload = verifyCosForm(ctx.config.cos, fields, ctx.now());
+  if (!(await userExists(ctx.db, upload.userId))) throw unauthorized('Please sign in');
+  await admitUpload(ctx, limiter, upload.userId, upload.type);
+  return upload;
 }
