@@ -164,9 +164,19 @@ describe('toLocale and dayAllowance', () => {
     expect(toLocale('')).toBeUndefined();
   });
 
-  it('is 1,500 without a membership and more for VIP and senior', () => {
-    expect(dayAllowance('')).toBe(1500);
-    expect(dayAllowance('VIP')).toBeGreaterThan(1500);
-    expect(dayAllowance('高级会员')).toBeGreaterThan(dayAllowance('VIP'));
+  it('is 1,500 without a membership and the member config dayCharacters for VIP and senior', () => {
+    const config = (levelName: 'VIP' | '高级会员', dayCharacters: number) => ({
+      levelName,
+      levelSort: levelName === 'VIP' ? 2 : 1,
+      dayCharacters,
+      monthVideos: 0,
+      showIdentity: false,
+      specs: [],
+    });
+    const configs = [config('VIP', 3000), config('高级会员', 5000)];
+    expect(dayAllowance('', configs)).toBe(1500);
+    expect(dayAllowance('VIP', configs)).toBe(3000);
+    expect(dayAllowance('高级会员', configs)).toBe(5000);
+    expect(dayAllowance('VIP', [])).toBe(1500);
   });
 });

@@ -2,22 +2,10 @@
  * Translation charging (docs/product.md and docs/api.md, Translation): what a translation costs and which balances pay
  * for it, as pure functions the server charges with and the client previews with.
  */
-import { CHARACTERS_PER_GOLD, DAILY_CHARACTERS, LOCALES, type Locale } from './constants.ts';
-import { LEVEL_SENIOR, LEVEL_VIP, type LevelName } from './user.ts';
+import { CHARACTERS_PER_GOLD, LOCALES, type Locale } from './constants.ts';
 
-/**
- * Day allowance per membership level. The member config (dayCharacters, docs/api.md, Commerce) is not served yet: until
- * commerce lands these constants stand in for its VIP and senior values.
- */
-export const DAY_CHARACTERS_BY_LEVEL: Record<LevelName, number> = {
-  '': DAILY_CHARACTERS,
-  [LEVEL_VIP]: 3000,
-  [LEVEL_SENIOR]: 5000,
-};
-
-export function dayAllowance(levelName: LevelName): number {
-  return DAY_CHARACTERS_BY_LEVEL[levelName] ?? DAILY_CHARACTERS;
-}
+/** The day allowance per membership level is the member config's dayCharacters: commerce.ts dayAllowance. */
+export { dayAllowance } from './commerce.ts';
 
 /** Unicode code points, as DeepL and Azure count: '😀' is 1, not 2. */
 export function characterCost(text: string): number {

@@ -4,6 +4,7 @@ import fastifyWebsocket from '@fastify/websocket';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { API_BASE } from '#protocol/constants.ts';
 import { createMailer, type Mailer } from './adapters/mail/mailer.ts';
+import { createPaymentProvider } from './adapters/payment/index.ts';
 import { createTranslateEngine } from './adapters/translate/translator.ts';
 import type { Config } from './config.ts';
 import type { AppContext } from './context.ts';
@@ -11,6 +12,8 @@ import { type DatabaseHandle, openDatabase } from './db/database.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { chatRoutes } from './modules/chat/chat.routes.ts';
 import { createChatWriter } from './modules/chat/chat.writer.ts';
+import { commerceRoutes } from './modules/commerce/commerce.routes.ts';
+import { startReconciler } from './modules/commerce/reconciler.ts';
 import { seedDemo } from './modules/demo/demo.seed.ts';
 import { cosFormRoutes, filesRoutes, UPLOAD_LIMITS } from './modules/files/files.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
@@ -87,9 +90,13 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
     hub,
     chatWriter,
     translator: createTranslateEngine(config.translate, app.log),
+    payment: createPaymentProvider(config, database.db),
   };
   app.decorate('amity', ctx);
+  // The one reconciler timer of this instance (docs/api.md, Commerce); runs on ctx.now, so tests call it directly.
+  const reconciler = startReconciler(ctx);
   app.addHook('onClose', async () => {
+    reconciler.stop();
     await ctx.mailer.close?.();
     // Queued messages are stored before the database goes; their senders get no ack (sockets are closing).
     await chatWriter.close();
@@ -120,6 +127,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
         socialRoutes(api, ctx);
         translateRoutes(api, ctx);
         momentsRoutes(api, ctx);
+        commerceRoutes(api, ctx);
         await api.register(fastifyMultipart, { limits: UPLOAD_LIMITS });
         filesRoutes(api, ctx);
       },

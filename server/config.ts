@@ -94,6 +94,15 @@ const envSchema = z.object({
   }),
   TRANSLATE_API_KEY: optionalText,
   TRANSLATE_TIMEOUT_MS: int('TRANSLATE_TIMEOUT_MS', 10_000, 10, 120_000),
+  PAYMENT_PROVIDER: z
+    .enum(['paypal', 'sandbox'], { message: 'PAYMENT_PROVIDER must be paypal or sandbox' })
+    .default('sandbox'),
+  PAYPAL_CLIENT_ID: optionalText,
+  PAYPAL_SECRET: optionalText,
+  PAYPAL_API: text('https://api-m.sandbox.paypal.com').refine((v) => /^https?:\/\/[^/]+/.test(v), {
+    message: 'PAYPAL_API must start with http:// or https://',
+  }),
+  PAYPAL_WEBHOOK_ID: optionalText,
   LOG_LEVEL: z
     .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], {
       message: 'LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent',
@@ -141,6 +150,17 @@ export interface Config {
     timeoutMs: number;
   };
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
+  /**
+   * Card payments (docs/api.md, Commerce): PayPal Orders v2 at `api` with OAuth client credentials, or the sandbox
+   * provider this server runs itself. `webhookId` is what PayPal's verify-webhook-signature checks events against.
+   */
+  payment: {
+    provider: 'paypal' | 'sandbox';
+    clientId: string | undefined;
+    secret: string | undefined;
+    api: string;
+    webhookId: string | undefined;
+  };
 }
 
 /** A startup problem the operator can fix; main.ts prints its message without a stack trace. */
@@ -193,6 +213,11 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
       : [];
   if (e.TRANSLATE_ENGINE === 'libretranslate' && !e.TRANSLATE_URL) {
     throw new ConfigError('TRANSLATE_URL must be set when TRANSLATE_ENGINE=libretranslate');
+  }
+  if (e.PAYMENT_PROVIDER === 'paypal' && e.NODE_ENV === 'production') {
+    for (const name of ['PAYPAL_CLIENT_ID', 'PAYPAL_SECRET', 'PAYPAL_WEBHOOK_ID'] as const) {
+      if (!e[name]) throw new ConfigError(`${name} must be set when PAYMENT_PROVIDER=paypal and NODE_ENV=production`);
+    }
   }
   if (e.NODE_ENV === 'production') {
     const cosKeyBytes = e.COS_SECRET_KEY === undefined ? MIN_SECRET_BYTES : Buffer.byteLength(e.COS_SECRET_KEY, 'utf8');
@@ -249,5 +274,12 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
       timeoutMs: e.TRANSLATE_TIMEOUT_MS,
     },
     logLevel: e.LOG_LEVEL,
+    payment: {
+      provider: e.PAYMENT_PROVIDER,
+      clientId: e.PAYPAL_CLIENT_ID,
+      secret: e.PAYPAL_SECRET,
+      api: e.PAYPAL_API.replace(/\/+$/, ''),
+      webhookId: e.PAYPAL_WEBHOOK_ID,
+    },
   };
 }

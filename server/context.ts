@@ -1,6 +1,7 @@
 /** What routes and services are given: built once in app.ts, replaced piecewise by tests. */
 import type { FastifyBaseLogger } from 'fastify';
 import type { Mailer } from './adapters/mail/mailer.ts';
+import type { PaymentProvider } from './adapters/payment/provider.ts';
 import type { TranslateEngine } from './adapters/translate/engine.ts';
 import type { Config } from './config.ts';
 import type { Db } from './db/database.ts';
@@ -20,6 +21,8 @@ export interface AppContext {
   chatWriter: ChatWriter;
   /** The machine translation engine (TRANSLATE_ENGINE). */
   translator: TranslateEngine;
+  /** Card payments: PayPal Orders v2 or the sandbox provider (PAYMENT_PROVIDER). */
+  payment: PaymentProvider;
   /** The clock, so tests can move through days and expiries. */
   now: () => Date;
 }

@@ -27,6 +27,8 @@ export interface UsersTable {
   day_characters: Generated<number>;
   day_characters_date: string | null;
   month_video_count: Generated<number>;
+  /** UTC 'YYYY-MM' that month_video_count belongs to; another month means the level's full monthVideos. */
+  month_video_month: string | null;
   buy_gold: Numeric;
   give_gold: Numeric;
   created_at: Timestamp;
@@ -57,6 +59,8 @@ export interface MembershipsTable {
   level_name: string;
   level_sort: number;
   ends_at: Date;
+  /** Set once the member was told (type 7) that this membership ended; cleared when it is extended. */
+  end_noticed_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
 }
 
 export interface PasswordResetCodesTable {
@@ -173,7 +177,64 @@ export interface UploadsTable {
   alias_key: Generated<string | null>;
 }
 
+export interface MemberConfigsTable {
+  level_name: string;
+  level_sort: number;
+  day_characters: number;
+  month_videos: number;
+  show_identity: boolean;
+}
+
+export interface CatalogueSpecsTable {
+  id: Generated<number>;
+  type: 'character' | 'gold' | 'member';
+  /** Characters, gold coins, or months of `level_name`. */
+  num: number;
+  level_name: string | null;
+  amount: Numeric;
+}
+
+export interface OrdersTable {
+  id: string;
+  provider_order_id: string | null;
+  user_id: number;
+  target_id: number;
+  type: 'character' | 'gold' | 'member';
+  spec_id: number;
+  amount: Numeric;
+  gold_pay: boolean;
+  blessing: Generated<string>;
+  status: Generated<number>;
+  capture_id: string | null;
+  created_at: Timestamp;
+  closed_at: Date | null;
+}
+
+export interface WebhookEventsTable {
+  id: string;
+  event_type: string;
+  body: ColumnType<unknown, string, string>;
+  received_at: Timestamp;
+  processed_at: Date | null;
+}
+
+export interface SandboxOrdersTable {
+  id: string;
+  custom_id: string;
+  amount: Numeric;
+  currency: string;
+  status: string;
+  capture_id: string | null;
+  capture_request_id: string | null;
+  created_at: Timestamp;
+}
+
 export interface Database {
+  member_configs: MemberConfigsTable;
+  catalogue_specs: CatalogueSpecsTable;
+  orders: OrdersTable;
+  webhook_events: WebhookEventsTable;
+  sandbox_orders: SandboxOrdersTable;
   users: UsersTable;
   sessions: SessionsTable;
   ledger: LedgerTable;

@@ -7,6 +7,7 @@ import * as messagesWithoutFk from './0003-messages-without-fk.ts';
 import * as social from './0004-social.ts';
 import * as codes from './0005-codes.ts';
 import * as uploads from './0006-uploads.ts';
+import * as commerce from './0007-commerce.ts';
 import * as moments from './0008-moments.ts';
 
 const migrations: Record<string, Migration> = {
@@ -16,6 +17,7 @@ const migrations: Record<string, Migration> = {
   '0004-social': social,
   '0005-codes': codes,
   '0006-uploads': uploads,
+  '0007-commerce': commerce,
   '0008-moments': moments,
 };
 

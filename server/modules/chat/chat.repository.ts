@@ -188,7 +188,7 @@ export async function insertOne(db: Executor, item: NewMessage, now: Date): Prom
   const { rows } = await sql<MessageRowLike>`
     insert into messages (client_id, sender_id, to_id, type, msg, lang, created_at)
     select ${item.clientId}::uuid, ${item.senderId}, ${item.toId}, ${item.type}, ${item.msg}, ${item.lang}, ${now}
-    where (select count(*) from users where id in (${item.senderId}, ${item.toId})) = 2
+    where (select count(*) from users where id in (${item.senderId}, ${item.toId})) = ${item.senderId === item.toId ? 1 : 2}
     returning ${MESSAGE_COLUMNS}`.execute(db);
   return rows[0];
 }

@@ -1,5 +1,4 @@
 /** Chat use cases behind the socket frames and the REST reads; fan-out goes through ctx.hub only. */
-import { randomUUID } from 'node:crypto';
 import type { ChartFrame, Message } from '#protocol/chat.ts';
 import { Code } from '#protocol/codes.ts';
 import type { BaseUser } from '#protocol/user.ts';
@@ -38,45 +37,7 @@ export async function sendChart(ctx: AppContext, senderId: number, frame: ChartF
   }
 }
 
-export interface SystemMessageInput {
-  senderId: number;
-  toId: number;
-  /** 3-7: gifts and balance changes (docs/api.md, Chat over REST: message types). */
-  type: 3 | 4 | 5 | 6 | 7;
-  msg: string;
-}
-
-/**
- * A server-written message (gifts, balance changes), stored in the caller's executor so it commits or rolls back
- * with the purchase. Outside a transaction it is delivered at once; inside one, call `deliver()` after the commit.
- */
-export async function sendSystemMessage(
-  ctx: AppContext,
-  db: repo.Executor,
-  input: SystemMessageInput,
-): Promise<{ message: Message; deliver: () => void }> {
-  const row = await repo.insertOne(
-    db,
-    { clientId: randomUUID(), senderId: input.senderId, toId: input.toId, type: input.type, msg: input.msg, lang: '' },
-    ctx.now(),
-  );
-  if (!row) throw noSuchMember();
-  const unread = await repo.addUnread(db, new Map([[input.toId, 1]]));
-  const message = toMessage(row);
-  let delivered = false;
-  const deliver = () => {
-    if (delivered) return;
-    delivered = true;
-    ctx.hub.publish(message.senderId, { action: 'chart', code: Code.ok, data: message });
-    ctx.hub.publish(message.toId, {
-      action: 'chart',
-      code: Code.ok,
-      data: { ...message, unreadAll: unread.get(message.toId) ?? 0 },
-    });
-  };
-  if (!db.isTransaction) deliver();
-  return { message, deliver };
-}
+export { type SystemMessageInput, sendSystemMessage } from './chat.writer.ts';
 
 /** `read`: the reader's sockets learn the new total; the sender's sockets get the receipt if anything changed. */
 export async function markRead(ctx: AppContext, readerId: number, senderId: number): Promise<void> {

@@ -7,7 +7,10 @@
  * case one slips through anyway, a batch that fails on its data is stored again in halves, down to the one row that
  * fails, which alone is refused (400); every other row is stored and acked.
  */
+import { randomUUID } from 'node:crypto';
 import type { Message } from '#protocol/chat.ts';
+import { Code } from '#protocol/codes.ts';
+import type { AppContext } from '../../context.ts';
 import type { Db } from '../../db/database.ts';
 import { type DomainError, forbidden, invalid } from '../../domain/errors.ts';
 import { noSuchMember } from '../users/users.rules.ts';
@@ -210,4 +213,46 @@ export function createChatWriter(options: ChatWriterOptions): ChatWriter {
       while (running) await running;
     },
   };
+}
+
+export interface SystemMessageInput {
+  senderId: number;
+  toId: number;
+  /** 3-7: gifts and balance changes (docs/api.md, Chat over REST: message types). */
+  type: 3 | 4 | 5 | 6 | 7;
+  msg: string;
+}
+
+/**
+ * A server-written message (gifts, balance changes), stored in the caller's executor so it commits or rolls back
+ * with the purchase. Outside a transaction it is delivered at once; inside one, call `deliver()` after the commit.
+ */
+export async function sendSystemMessage(
+  ctx: AppContext,
+  db: repo.Executor,
+  input: SystemMessageInput,
+): Promise<{ message: Message; deliver: () => void }> {
+  const row = await repo.insertOne(
+    db,
+    { clientId: randomUUID(), senderId: input.senderId, toId: input.toId, type: input.type, msg: input.msg, lang: '' },
+    ctx.now(),
+  );
+  if (!row) throw noSuchMember();
+  const unread = await repo.addUnread(db, new Map([[input.toId, 1]]));
+  const message = toMessage(row);
+  let delivered = false;
+  const deliver = () => {
+    if (delivered) return;
+    delivered = true;
+    // A note to oneself (type 7 balance change) goes out once, with the unread total.
+    if (message.senderId !== message.toId)
+      ctx.hub.publish(message.senderId, { action: 'chart', code: Code.ok, data: message });
+    ctx.hub.publish(message.toId, {
+      action: 'chart',
+      code: Code.ok,
+      data: { ...message, unreadAll: unread.get(message.toId) ?? 0 },
+    });
+  };
+  if (!db.isTransaction) deliver();
+  return { message, deliver };
 }

@@ -1,5 +1,6 @@
 /** SQL of translation: the message to translate, the payer's row under lock, the charge with its ledger, the cache. */
 import { sql, type Transaction } from 'kysely';
+import { DAILY_CHARACTERS } from '#protocol/constants.ts';
 import type { LevelName } from '#protocol/user.ts';
 import type { Db } from '../../db/database.ts';
 import type { Database, UserRow } from '../../db/schema.ts';
@@ -17,18 +18,27 @@ export interface MessageToTranslate {
   translations: Record<string, string>;
 }
 
-export type Payer = UserRow & { level_name: LevelName };
+export type Payer = UserRow & { level_name: LevelName; day_allowance: number };
 
 /**
- * The payer with the membership level that sets their day allowance (the running membership with the lowest
- * level_sort, as users.rules currentMember picks it), in one query; `lock` takes the row FOR UPDATE until the
+ * The member's level (the running membership with the lowest level_sort, as users.rules currentMember picks it) and
+ * its day allowance: the member config's dayCharacters (docs/api.md, Commerce), else DAILY_CHARACTERS.
+ */
+const levelAndAllowance = (now: Date) => sql`
+  cross join lateral (select coalesce((select m.level_name from memberships m where m.user_id = u.id
+    and m.ends_at > ${now} order by m.level_sort limit 1), '') as level_name) l
+  left join member_configs c on c.level_name = l.level_name`;
+const LEVEL_COLUMNS = sql`l.level_name, coalesce(c.day_characters, ${DAILY_CHARACTERS}) as day_allowance`;
+
+/**
+ * The payer with the membership level and allowance, in one query; `lock` takes the row FOR UPDATE until the
  * transaction ends, so concurrent translations by one member pay one at a time.
  */
 async function payer(db: Executor, userId: number, now: Date, lock: boolean): Promise<Payer | undefined> {
   const { rows } = await sql<Payer>`
-    select u.*, coalesce((select m.level_name from memberships m where m.user_id = u.id and m.ends_at > ${now}
-      order by m.level_sort limit 1), '') as level_name
-    from users u where u.id = ${userId} ${lock ? sql`for update of u` : sql``}`.execute(db);
+    select u.*, ${LEVEL_COLUMNS}
+    from users u ${levelAndAllowance(now)}
+    where u.id = ${userId} ${lock ? sql`for update of u` : sql``}`.execute(db);
   return rows[0];
 }
 
@@ -42,11 +52,10 @@ export async function findPayerAndMessage(
   now: Date,
 ): Promise<{ payer: Payer; message: MessageToTranslate | undefined } | undefined> {
   const { rows } = await sql<Payer & { message: (Omit<MessageToTranslate, 'id'> & { id: number }) | null }>`
-    select u.*, coalesce((select m.level_name from memberships m where m.user_id = u.id and m.ends_at > ${now}
-      order by m.level_sort limit 1), '') as level_name,
+    select u.*, ${LEVEL_COLUMNS},
       (select json_build_object('id', g.id, 'sender_id', g.sender_id, 'to_id', g.to_id, 'type', g.type, 'msg', g.msg,
         'lang', g.lang, 'translations', g.translations) from messages g where g.id = ${String(msgId)}) as message
-    from users u where u.id = ${userId}`.execute(db);
+    from users u ${levelAndAllowance(now)} where u.id = ${userId}`.execute(db);
   const row = rows[0];
   if (!row) return undefined;
   const { message, ...payer } = row;

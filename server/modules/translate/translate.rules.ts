@@ -1,6 +1,5 @@
 /** Pure translation rules: a stored member → the wallet that pays, a charge → balance changes and ledger rows. */
-import { dayAllowance, type Wallet, type WalletSource } from '#protocol/translation.ts';
-import type { LevelName } from '#protocol/user.ts';
+import type { Wallet, WalletSource } from '#protocol/translation.ts';
 import type { UserRow } from '../../db/schema.ts';
 import { dayCharacterCount, utcDay } from '../users/users.rules.ts';
 import type { Balances, LedgerInsert } from './translate.repository.ts';
@@ -31,9 +30,10 @@ type PayerRow = Pick<
   | 'buy_gold'
 >;
 
-export function walletOf(row: PayerRow, levelName: LevelName, now: Date): Wallet {
+/** `dayAllowance`: the member config's dayCharacters of the payer's level (1500 without one), read with the row. */
+export function walletOf(row: PayerRow, dayAllowance: number, now: Date): Wallet {
   return {
-    day: dayCharacterCount(row, now, dayAllowance(levelName)),
+    day: dayCharacterCount(row, now, dayAllowance),
     register: row.register_character_count,
     give: row.give_character_count,
     buy: row.buy_character_count,

@@ -75,7 +75,7 @@ async function readPayer(ctx: AppContext, userId: number): Promise<{ payer: repo
   const now = ctx.now();
   const payer = await repo.findPayer(ctx.db, userId, now);
   if (!payer) throw unauthorized('Please sign in');
-  return { payer, wallet: walletOf(payer, payer.level_name, now) };
+  return { payer, wallet: walletOf(payer, payer.day_allowance, now) };
 }
 
 /** The message a member may translate: theirs to read, a text message. */
@@ -92,7 +92,7 @@ async function messageAndPayer(ctx: AppContext, userId: number, msgId: number) {
   const found = await repo.findPayerAndMessage(ctx.db, userId, msgId, now);
   if (!found) throw unauthorized('Please sign in');
   const { payer, message } = found;
-  return { message: checkMessage(userId, message), payer, wallet: walletOf(payer, payer.level_name, now) };
+  return { message: checkMessage(userId, message), payer, wallet: walletOf(payer, payer.day_allowance, now) };
 }
 
 /** Refuses early what cannot be paid, so the engine is not asked for it (the charge re-checks under the lock). */
@@ -117,7 +117,7 @@ async function pay(
   return ctx.db.transaction().execute(async (trx) => {
     const payer = await repo.lockPayer(trx, userId, now);
     if (!payer) throw unauthorized('Please sign in');
-    const wallet = walletOf(payer, payer.level_name, now);
+    const wallet = walletOf(payer, payer.day_allowance, now);
     const charge = planCharge(cost, wallet, payer.staff_account);
     if (!charge.enough) {
       // A concurrent request may have cached it meanwhile: that answer is free.

@@ -113,7 +113,7 @@ export async function upsertMembership(
   await db
     .insertInto('memberships')
     .values(m)
-    .onConflict((oc) => oc.columns(['user_id', 'level_name']).doUpdateSet({ ends_at: m.ends_at }))
+    .onConflict((oc) => oc.columns(['user_id', 'level_name']).doUpdateSet({ ends_at: m.ends_at, end_noticed_at: null }))
     .execute();
 }
 

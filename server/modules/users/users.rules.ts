@@ -1,6 +1,7 @@
 /** Pure rules of members: the wire shapes of docs/api.md, Users, profile checks and the refusals about members. */
+
+import { dayAllowance, type MemberConfig, monthVideoAllowance, utcMonth } from '#protocol/commerce.ts';
 import { DAILY_CHARACTERS } from '#protocol/constants.ts';
-import { dayAllowance } from '#protocol/translation.ts';
 import {
   ageOn,
   type BaseUser,
@@ -22,6 +23,9 @@ export const USERNAME_TAKEN = 'Username is already taken';
 export const EMAIL_TAKEN = 'Email is already registered';
 export const EMAIL_CHANGE_ELSEWHERE =
   'email cannot be changed here: ask for a code with POST /api/system/user/email/code (new address and password), then send it with PUT /api/system/user/email';
+
+/** What the rules read of a membership row. */
+export type MembershipLike = Pick<MembershipRow, 'user_id' | 'level_name' | 'level_sort' | 'ends_at'>;
 
 export const noSuchMember = (): DomainError => notFound(NO_SUCH_MEMBER);
 
@@ -52,7 +56,7 @@ export function remainingDays(endsAt: Date, now: Date): number {
   return left > 0 ? Math.ceil(left / DAY_MS) : 0;
 }
 
-export function memberRemainingList(rows: readonly MembershipRow[], now: Date): MemberRemaining[] {
+export function memberRemainingList(rows: readonly MembershipLike[], now: Date): MemberRemaining[] {
   return rows
     .map((r) => ({
       levelName: r.level_name as LevelName,
@@ -75,7 +79,16 @@ export function dayCharacterCount(
   return stored.day_characters_date === utcDay(now) ? stored.day_characters : allowance;
 }
 
-export function toBaseUser(row: UserRow, memberships: readonly MembershipRow[], now: Date): BaseUser {
+/** Free videos left this UTC month; a new month starts with the level's full monthVideos (docs/product.md). */
+export function monthVideoCount(
+  stored: { month_video_count: number; month_video_month: string | null },
+  now: Date,
+  allowance: number,
+): number {
+  return stored.month_video_month === utcMonth(now) ? Math.min(stored.month_video_count, allowance) : allowance;
+}
+
+export function toBaseUser(row: UserRow, memberships: readonly MembershipLike[], now: Date): BaseUser {
   return {
     id: row.id,
     username: row.username,
@@ -91,17 +104,18 @@ export function toBaseUser(row: UserRow, memberships: readonly MembershipRow[], 
 }
 
 /** Rows → BaseUser in their order; `memberships` may hold every row's memberships at once. */
-export function toBaseUsers(rows: readonly UserRow[], memberships: readonly MembershipRow[], now: Date): BaseUser[] {
-  const byUser = new Map<number, MembershipRow[]>();
+export function toBaseUsers(rows: readonly UserRow[], memberships: readonly MembershipLike[], now: Date): BaseUser[] {
+  const byUser = new Map<number, MembershipLike[]>();
   for (const m of memberships) byUser.set(m.user_id, [...(byUser.get(m.user_id) ?? []), m]);
   return rows.map((row) => toBaseUser(row, byUser.get(row.id) ?? [], now));
 }
 
 export function toUserInfo(
   row: UserRow,
-  memberships: readonly MembershipRow[],
+  memberships: readonly MembershipLike[],
   permissions: readonly string[],
   now: Date,
+  configs: readonly MemberConfig[],
 ): UserInfo {
   const list = memberRemainingList(memberships, now);
   const member = currentMember(list);
@@ -118,8 +132,8 @@ export function toUserInfo(
     buyCharacterCount: row.buy_character_count,
     giveCharacterCount: row.give_character_count,
     registerCharacterCount: row.register_character_count,
-    dayCharacterCount: dayCharacterCount(row, now, dayAllowance(member.levelName)),
-    monthVideoCount: row.month_video_count,
+    dayCharacterCount: dayCharacterCount(row, now, dayAllowance(member.levelName, configs)),
+    monthVideoCount: monthVideoCount(row, now, monthVideoAllowance(member.levelName, configs)),
     buyGoldCount: Number(row.buy_gold),
     giveGoldCount: Number(row.give_gold),
     memberRemainingList: list,

@@ -4,6 +4,7 @@ import type { BaseUser, UserInfo } from '#protocol/user.ts';
 import type { AppContext } from '../../context.ts';
 import type { UserUpdate } from '../../db/schema.ts';
 import { invalid, notFound, unauthorized } from '../../domain/errors.ts';
+import { memberConfigs } from '../commerce/catalogue.repository.ts';
 import * as repo from './users.repository.ts';
 import { checkBirthday, conflictFor, EMAIL_CHANGE_ELSEWHERE, toBaseUser, toUserInfo } from './users.rules.ts';
 
@@ -11,11 +12,12 @@ export async function getUserInfo(ctx: AppContext, userId: number): Promise<User
   const row = await repo.findUserById(ctx.db, userId);
   // The session outlived its member (deleted account): treat it as signed out.
   if (!row) throw unauthorized('Please sign in');
-  const [memberships, permissions] = await Promise.all([
+  const [memberships, permissions, configs] = await Promise.all([
     repo.findMemberships(ctx.db, [userId]),
     repo.findPermissions(ctx.db, userId),
+    memberConfigs(ctx.db),
   ]);
-  return toUserInfo(row, memberships, permissions, ctx.now());
+  return toUserInfo(row, memberships, permissions, ctx.now(), configs);
 }
 
 export async function getBaseUser(ctx: AppContext, userId: number): Promise<BaseUser> {

@@ -1,0 +1,72 @@
+/** SQL of the catalogue (docs/api.md, Commerce): packages and the member config, as seeded by migration 0007. */
+import type { Transaction } from 'kysely';
+import type { BuyType, CharacterSpec, MemberConfig } from '#protocol/commerce.ts';
+import type { LevelName } from '#protocol/user.ts';
+import type { Db } from '../../db/database.ts';
+import type { Database } from '../../db/schema.ts';
+
+type Executor = Db | Transaction<Database>;
+
+/** A package as the order needs it: what it credits (`num` characters, gold or months of `levelName`) and its price. */
+export interface Spec {
+  id: number;
+  type: BuyType;
+  num: number;
+  levelName: LevelName | undefined;
+  levelSort: number | undefined;
+  amount: number;
+}
+
+export async function packages(db: Executor, type: 'character' | 'gold'): Promise<CharacterSpec[]> {
+  const rows = await db
+    .selectFrom('catalogue_specs')
+    .select(['id', 'num', 'amount'])
+    .where('type', '=', type)
+    .orderBy('amount')
+    .orderBy('id')
+    .execute();
+  return rows.map((r) => ({ id: r.id, num: r.num, amount: Number(r.amount) }));
+}
+
+/** VIP first, senior second (docs/api.md): by level_sort descending. */
+export async function memberConfigs(db: Executor): Promise<MemberConfig[]> {
+  const [configs, specs] = await Promise.all([
+    db.selectFrom('member_configs').selectAll().orderBy('level_sort', 'desc').execute(),
+    db
+      .selectFrom('catalogue_specs')
+      .select(['id', 'num', 'amount', 'level_name'])
+      .where('type', '=', 'member')
+      .orderBy('num')
+      .orderBy('id')
+      .execute(),
+  ]);
+  return configs.map((c) => ({
+    levelName: c.level_name as LevelName,
+    levelSort: c.level_sort,
+    dayCharacters: c.day_characters,
+    monthVideos: c.month_videos,
+    showIdentity: c.show_identity,
+    specs: specs
+      .filter((s) => s.level_name === c.level_name)
+      .map((s) => ({ id: s.id, monthNum: s.num, amount: Number(s.amount) })),
+  }));
+}
+
+export async function findSpec(db: Executor, type: BuyType, id: number): Promise<Spec | undefined> {
+  const row = await db
+    .selectFrom('catalogue_specs as s')
+    .leftJoin('member_configs as c', 'c.level_name', 's.level_name')
+    .select(['s.id', 's.type', 's.num', 's.amount', 's.level_name', 'c.level_sort'])
+    .where('s.type', '=', type)
+    .where('s.id', '=', id)
+    .executeTakeFirst();
+  if (!row) return undefined;
+  return {
+    id: row.id,
+    type: row.type,
+    num: row.num,
+    levelName: (row.level_name ?? undefined) as LevelName | undefined,
+    levelSort: row.level_sort ?? undefined,
+    amount: Number(row.amount),
+  };
+}

@@ -1,0 +1,464 @@
+/**
+ * Purchases through the real server on the sandbox provider and a clock the tests move: the catalogue, every path
+ * (characters, gold, membership) × (own, gift) × (gold, sandbox card), refusals with nothing changed, replays and
+ * races credited once, the webhook and the reconciler. Every scenario ends with the ledger check.
+ */
+import { randomUUID } from 'node:crypto';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { CharacterSpec, MemberConfig, Order } from '#protocol/commerce.ts';
+import type { UserInfo } from '#protocol/user.ts';
+import { sandboxSigningKey, signSandboxEvent } from '../../adapters/payment/sandbox.ts';
+import { member } from '../../realtime/socket-test-client.ts';
+import { bearer, call, makeApp, type TestApp } from '../../test-helper.ts';
+import { grant, ledgerProblems } from '../translate/translate.test-kit.ts';
+import { reconcile } from './commerce.service.ts';
+import { buyCall, PAY, payWithGold, payWithSandboxCard } from './commerce.test-kit.ts';
+
+const clock = { now: new Date('2026-03-10T12:00:00Z') };
+let t: TestApp;
+const touched = new Set<number>();
+
+beforeAll(async () => {
+  t = await makeApp({}, { now: () => clock.now });
+});
+afterAll(async () => {
+  await t?.close();
+});
+afterEach(async () => {
+  if (touched.size === 0) return;
+  expect(await ledgerProblems(t.app.amity.db, [...touched])).toEqual([]);
+  touched.clear();
+});
+
+const db = () => t.app.amity.db;
+
+async function someone() {
+  const m = await member(t.app);
+  touched.add(m.id);
+  return m;
+}
+
+async function info(token: string): Promise<UserInfo> {
+  return (await call(t.app, { method: 'GET', url: '/h5-api/api/system/user/info', headers: bearer(token) })).body
+    .data as UserInfo;
+}
+
+async function catalogue() {
+  const get = async (path: string) => (await call(t.app, { method: 'GET', url: `${PAY}${path}` })).body.data;
+  return {
+    characters: (await get('/system/character/spec/all')) as CharacterSpec[],
+    gold: (await get('/system/gold/spec/all')) as CharacterSpec[],
+    members: (await get('/system/member/config')) as MemberConfig[],
+  };
+}
+
+async function messagesTo(userId: number) {
+  return db().selectFrom('messages').selectAll().where('to_id', '=', userId).orderBy('id').execute();
+}
+
+describe('catalogue', () => {
+  it('serves packages, member config and pay config without a token', async () => {
+    const c = await catalogue();
+    expect(c.characters.length).toBeGreaterThan(0);
+    expect(c.characters[0]).toEqual({ id: expect.any(Number), num: expect.any(Number), amount: expect.any(Number) });
+    expect(c.gold.length).toBeGreaterThan(0);
+    expect(c.members.map((m) => [m.levelName, m.levelSort, m.dayCharacters, m.monthVideos])).toEqual([
+      ['VIP', 2, 3000, 10],
+      ['高级会员', 1, 5000, 3],
+    ]);
+    expect(c.members[0]!.specs[0]).toEqual({ id: expect.any(Number), monthNum: 1, amount: expect.any(Number) });
+    const pay = await call(t.app, { method: 'GET', url: `${PAY}/pay/config` });
+    expect(pay.body.data).toEqual({ provider: 'sandbox', currency: 'USD', payloadKey: t.config.payloadKey });
+  });
+
+  it('gives VIP members the config dayCharacters and monthly free videos in user info', async () => {
+    const c = await catalogue();
+    const m = await someone();
+    await grant(db(), m.id, { buy_gold: 100 }, clock.now);
+    const vip1 = c.members[0]!.specs.find((s) => s.monthNum === 1)!;
+    expect((await payWithGold(t.app, { token: m.token, type: 'member', id: vip1.id })).status).toBe(200);
+    const u = await info(m.token);
+    expect(u.levelName).toBe('VIP');
+    expect(u.member.remainingDay).toBe(31);
+    expect(u.dayCharacterCount).toBe(3000);
+    expect(u.monthVideoCount).toBe(10);
+    expect(u.memberRemainingList).toEqual([{ levelName: 'VIP', remainingDay: 31, levelSort: 2 }]);
+  });
+});
+
+describe('every path', () => {
+  const types = ['character', 'gold', 'member'] as const;
+  for (const type of types) {
+    for (const gift of [false, true]) {
+      for (const pay of ['gold', 'card'] as const) {
+        if (type === 'gold' && pay === 'gold') continue;
+        it(`${type} ${gift ? 'gift' : 'own'} paid by ${pay}`, async () => {
+          const c = await catalogue();
+          const spec =
+            type === 'character'
+              ? c.characters[0]!
+              : type === 'gold'
+                ? c.gold[0]!
+                : { ...c.members[0]!.specs[0]!, num: 0 };
+          const buyer = await someone();
+          const target = gift ? await someone() : buyer;
+          await grant(db(), buyer.id, { give_gold: 5, buy_gold: 100 }, clock.now);
+          const args = {
+            token: buyer.token,
+            type,
+            id: spec.id,
+            ...(gift ? { targetId: target.id, blessing: 'Happy birthday' } : {}),
+          };
+          const res =
+            pay === 'gold' ? await payWithGold(t.app, args) : (await payWithSandboxCard(t.app, args)).completed;
+          expect(res.status, res.body.message ?? '').toBe(200);
+          const order = res.body.data as Order;
+          expect(order).toMatchObject({ type, specId: spec.id, targetId: target.id, amount: spec.amount, status: 4 });
+          const b = await info(buyer.token);
+          const r = await info(target.token);
+          if (pay === 'gold') {
+            // Give gold first, then buy gold.
+            expect(b.giveGoldCount).toBeCloseTo(Math.max(5 - spec.amount, 0), 2);
+            expect(b.buyGoldCount).toBeCloseTo(100 - Math.max(spec.amount - 5, 0), 2);
+          }
+          if (type === 'character') expect(gift ? r.giveCharacterCount : r.buyCharacterCount).toBe(spec.num);
+          if (type === 'gold') expect(gift ? r.giveGoldCount : r.buyGoldCount - 100).toBeCloseTo(spec.num, 2);
+          if (type === 'member') expect(r.levelName).toBe('VIP');
+          const received = await messagesTo(target.id);
+          if (gift) {
+            expect(received.at(-1)).toMatchObject({
+              sender_id: buyer.id,
+              type: { character: 3, gold: 4, member: 5 }[type],
+              msg: 'Happy birthday',
+            });
+          }
+          const payerNotes = (await messagesTo(buyer.id)).filter((m) => m.type === 7);
+          expect(payerNotes.length).toBe(pay === 'gold' || !gift ? 1 : 0);
+        });
+      }
+    }
+  }
+});
+
+describe('refusals change nothing', () => {
+  it('bad ciphertext, unknown spec, wrong amount, missing target, oneself, a target who blocked the buyer', async () => {
+    const c = await catalogue();
+    const buyer = await someone();
+    const other = await someone();
+    await grant(db(), buyer.id, { buy_gold: 50 }, clock.now);
+    const bad = await call(t.app, {
+      method: 'POST',
+      url: `${PAY}/buy/character`,
+      headers: bearer(buyer.token),
+      payload: { data: 'U2FsdGVkX19nonsense' },
+    });
+    expect(bad.status).toBe(400);
+    expect(bad.body.message).toMatch(/could not be decrypted/);
+    const unknown = await payWithGold(t.app, { token: buyer.token, type: 'character', id: 999_999 });
+    expect([unknown.status, unknown.body.message]).toEqual([400, 'id: there is no character package with id 999999']);
+    const wrongAmount = await payWithGold(t.app, {
+      token: buyer.token,
+      type: 'character',
+      id: c.characters[0]!.id,
+      payInfo: { amount: 0.01 },
+    });
+    expect(wrongAmount.status).toBe(400);
+    const missing = await payWithGold(t.app, {
+      token: buyer.token,
+      type: 'character',
+      id: c.characters[0]!.id,
+      targetId: 2_000_000,
+    });
+    expect([missing.status, missing.body.message]).toEqual([404, 'No such member']);
+    const self = await payWithGold(t.app, {
+      token: buyer.token,
+      type: 'character',
+      id: c.characters[0]!.id,
+      targetId: buyer.id,
+    });
+    expect([self.status, self.body.message]).toEqual([400, 'You cannot send a gift to yourself']);
+    await db()
+      .insertInto('blocks')
+      .values({ blocker_id: other.id, blocked_id: buyer.id, created_at: clock.now })
+      .execute();
+    const blocked = await payWithGold(t.app, {
+      token: buyer.token,
+      type: 'character',
+      id: c.characters[0]!.id,
+      targetId: other.id,
+    });
+    expect([blocked.status, blocked.body.message]).toEqual([403, 'This member has blocked you']);
+    const badType = await buyCall(t.app, { token: buyer.token, type: 'nothing' as never, id: 1, status: 1 });
+    expect(badType.status).toBe(400);
+    expect((await info(buyer.token)).buyGoldCount).toBe(50);
+    expect(await db().selectFrom('orders').select('id').where('user_id', '=', buyer.id).execute()).toEqual([]);
+  });
+
+  it('not enough gold: 402, the order stays open and nothing moves', async () => {
+    const c = await catalogue();
+    const buyer = await someone();
+    await grant(db(), buyer.id, { buy_gold: 1 }, clock.now);
+    const res = await payWithGold(t.app, { token: buyer.token, type: 'character', id: c.characters.at(-1)!.id });
+    expect([res.status, res.body.message]).toEqual([402, 'Not enough gold coins']);
+    expect((await info(buyer.token)).buyGoldCount).toBe(1);
+  });
+
+  it('senior for a member who is VIP now: 409 with the product warning', async () => {
+    const c = await catalogue();
+    const buyer = await someone();
+    const target = await someone();
+    await grant(db(), buyer.id, { buy_gold: 500 }, clock.now);
+    const vip = c.members[0]!.specs[0]!;
+    const senior = c.members[1]!.specs[0]!;
+    expect(
+      (await payWithGold(t.app, { token: buyer.token, type: 'member', id: vip.id, targetId: target.id })).status,
+    ).toBe(200);
+    const refused = await payWithGold(t.app, {
+      token: buyer.token,
+      type: 'member',
+      id: senior.id,
+      targetId: target.id,
+    });
+    expect([refused.status, refused.body.message]).toEqual([
+      409,
+      'The user is already a VIP and cannot purchase premium membership',
+    ]);
+    expect((await info(target.token)).levelName).toBe('VIP');
+  });
+
+  it('staff pay nothing', async () => {
+    const c = await catalogue();
+    const staff = await someone();
+    await db().updateTable('users').set({ staff_account: true }).where('id', '=', staff.id).execute();
+    const res = await payWithGold(t.app, { token: staff.token, type: 'character', id: c.characters[0]!.id });
+    expect(res.status).toBe(200);
+    const u = await info(staff.token);
+    expect([u.buyGoldCount, u.buyCharacterCount]).toEqual([0, c.characters[0]!.num]);
+  });
+});
+
+describe('memberships', () => {
+  it('extend from the later of now and the current end; an end sends type 7', async () => {
+    const c = await catalogue();
+    const m = await someone();
+    await grant(db(), m.id, { buy_gold: 500 }, clock.now);
+    const vip1 = c.members[0]!.specs.find((s) => s.monthNum === 1)!;
+    await payWithGold(t.app, { token: m.token, type: 'member', id: vip1.id });
+    await payWithGold(t.app, { token: m.token, type: 'member', id: vip1.id });
+    const row = await db().selectFrom('memberships').selectAll().where('user_id', '=', m.id).executeTakeFirstOrThrow();
+    expect(row.ends_at.toISOString()).toBe('2026-05-10T12:00:00.000Z');
+    const saved = clock.now;
+    clock.now = new Date('2026-05-11T00:00:00Z');
+    try {
+      await reconcile(t.app.amity, { provider: t.app.amity.payment });
+      await reconcile(t.app.amity, { provider: t.app.amity.payment });
+      const notes = (await messagesTo(m.id)).filter((x) => x.msg.includes('membershipEnded'));
+      expect(notes.length).toBe(1);
+      expect((await info(m.token)).monthVideoCount).toBe(0);
+    } finally {
+      clock.now = saved;
+    }
+  });
+});
+
+describe('never twice', () => {
+  it('a forged status 4 (nothing captured) is 402 and credits nothing', async () => {
+    const c = await catalogue();
+    const m = await someone();
+    const created = await buyCall(t.app, { token: m.token, type: 'character', id: c.characters[0]!.id, status: 1 });
+    const orderId = (created.body.data as Order).orderId;
+    const forged = await buyCall(t.app, {
+      token: m.token,
+      type: 'character',
+      id: c.characters[0]!.id,
+      status: 4,
+      orderId,
+    });
+    expect([forged.status, forged.body.message]).toEqual([402, 'The payment was not completed; nothing was charged']);
+    expect((await info(m.token)).buyCharacterCount).toBe(0);
+  });
+
+  it('a replayed completion credits once; the same completion 20 times at once credits once', async () => {
+    const c = await catalogue();
+    const m = await someone();
+    const spec = c.characters[0]!;
+    const { completed, orderId } = await payWithSandboxCard(t.app, { token: m.token, type: 'character', id: spec.id });
+    expect(completed.status).toBe(200);
+    const again = await buyCall(t.app, { token: m.token, type: 'character', id: spec.id, status: 4, orderId });
+    expect((again.body.data as Order).status).toBe(4);
+    expect((await info(m.token)).buyCharacterCount).toBe(spec.num);
+
+    const created = await buyCall(t.app, { token: m.token, type: 'character', id: spec.id, status: 1 });
+    const second = (created.body.data as Order).orderId;
+    await call(t.app, {
+      method: 'POST',
+      url: `${PAY}/pay/sandbox/orders/${second}/approve`,
+      headers: bearer(m.token),
+      payload: { cardNumber: '4111111111111111' },
+    });
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, () =>
+        buyCall(t.app, { token: m.token, type: 'character', id: spec.id, status: 4, orderId: second }),
+      ),
+    );
+    expect(answers.every((a) => a.status === 200 && (a.body.data as Order).status === 4)).toBe(true);
+    expect((await info(m.token)).buyCharacterCount).toBe(2 * spec.num);
+  });
+
+  it('a cancelled order cannot complete; a cancel after a capture completes instead', async () => {
+    const c = await catalogue();
+    const m = await someone();
+    const spec = c.characters[0]!;
+    const created = await buyCall(t.app, { token: m.token, type: 'character', id: spec.id, status: 1 });
+    const orderId = (created.body.data as Order).orderId;
+    const cancelled = await buyCall(t.app, { token: m.token, type: 'character', id: spec.id, status: 3, orderId });
+    expect((cancelled.body.data as Order).status).toBe(3);
+    const late = await buyCall(t.app, { token: m.token, type: 'character', id: spec.id, status: 4, orderId });
+    expect([late.status, late.body.message]).toEqual([409, 'This order was canceled']);
+    expect((await info(m.token)).buyCharacterCount).toBe(0);
+  });
+
+  it('200 parallel gold payments against a balance covering 20: exactly 20 succeed, never negative', async () => {
+    const c = await catalogue();
+    const m = await someone();
+    const spec = c.characters[0]!;
+    await grant(db(), m.id, { buy_gold: spec.amount * 20 }, clock.now);
+    const answers = await Promise.all(
+      Array.from({ length: 200 }, () => payWithGold(t.app, { token: m.token, type: 'character', id: spec.id })),
+    );
+    expect(answers.filter((a) => a.status === 200).length).toBe(20);
+    expect(answers.filter((a) => a.status !== 200).every((a) => a.status === 402)).toBe(true);
+    const u = await info(m.token);
+    expect(u.buyGoldCount).toBe(0);
+    expect(u.buyCharacterCount).toBe(20 * spec.num);
+  }, 60_000);
+});
+
+describe('webhook and reconciler', () => {
+  const key = () => sandboxSigningKey(t.config.sessionSecret);
+
+  async function webhook(event: unknown, headers: Record<string, string | undefined>) {
+    return call(t.app, {
+      method: 'POST',
+      url: `${PAY}/pay/paypal/webhook`,
+      headers: headers as never,
+      payload: event as never,
+    });
+  }
+
+  it('a bad signature is refused and changes nothing; a good one completes a captured order once', async () => {
+    const c = await catalogue();
+    const m = await someone();
+    const spec = c.characters[0]!;
+    const created = await buyCall(t.app, { token: m.token, type: 'character', id: spec.id, status: 1 });
+    const orderId = (created.body.data as Order).orderId;
+    await call(t.app, {
+      method: 'POST',
+      url: `${PAY}/pay/sandbox/orders/${orderId}/approve`,
+      headers: bearer(m.token),
+      payload: { cardNumber: '4111111111111111' },
+    });
+    await call(t.app, {
+      method: 'POST',
+      url: `${PAY}/pay/sandbox/orders/${orderId}/capture`,
+      headers: bearer(m.token),
+    });
+    const event = {
+      id: `WH-${randomUUID()}`,
+      event_type: 'PAYMENT.CAPTURE.COMPLETED',
+      resource: { id: 'CAPX', supplementary_data: { related_ids: { order_id: orderId } } },
+    };
+    const forged = await webhook(event, {
+      ...signSandboxEvent('wrong key', event),
+      'content-type': 'application/json',
+    });
+    expect([forged.status, forged.body.message]).toEqual([400, 'The webhook signature is not valid']);
+    expect(await db().selectFrom('webhook_events').select('id').where('id', '=', event.id).execute()).toEqual([]);
+    expect((await info(m.token)).buyCharacterCount).toBe(0);
+    for (let i = 0; i < 2; i++) {
+      const res = await webhook(event, { ...signSandboxEvent(key(), event), 'content-type': 'application/json' });
+      expect(res.status).toBe(200);
+    }
+    expect((await info(m.token)).buyCharacterCount).toBe(spec.num);
+  });
+
+  it('an event before its order is kept and applied by the reconciler', async () => {
+    const c = await catalogue();
+    const m = await someone();
+    const spec = c.characters[0]!;
+    const ourId = randomUUID();
+    const { createSandboxOrder, approveSandboxOrder, captureSandboxOrder } = await import(
+      '../../adapters/payment/sandbox.ts'
+    );
+    const provider = await createSandboxOrder(db(), {
+      customId: ourId,
+      amount: spec.amount.toFixed(2),
+      currency: 'USD',
+    });
+    await approveSandboxOrder(db(), provider.id, '4111111111111111');
+    await captureSandboxOrder(db(), provider.id, 'x');
+    const event = {
+      id: `WH-${randomUUID()}`,
+      event_type: 'PAYMENT.CAPTURE.COMPLETED',
+      resource: { id: 'CAPY', custom_id: ourId, supplementary_data: { related_ids: { order_id: provider.id } } },
+    };
+    const res = await webhook(event, { ...signSandboxEvent(key(), event), 'content-type': 'application/json' });
+    expect(res.status).toBe(200);
+    await db()
+      .insertInto('orders')
+      .values({
+        id: ourId,
+        user_id: m.id,
+        target_id: m.id,
+        type: 'character',
+        spec_id: spec.id,
+        amount: spec.amount.toFixed(2),
+        gold_pay: false,
+        created_at: clock.now,
+      })
+      .execute();
+    await reconcile(t.app.amity, { provider: t.app.amity.payment });
+    expect((await info(m.token)).buyCharacterCount).toBe(spec.num);
+  });
+
+  it('completes approved orders left open over 10 minutes, cancels those over 3 hours without a capture', async () => {
+    const c = await catalogue();
+    const m = await someone();
+    const spec = c.characters[0]!;
+    const approvedOrder = (
+      (await buyCall(t.app, { token: m.token, type: 'character', id: spec.id, status: 1 })).body.data as Order
+    ).orderId;
+    await call(t.app, {
+      method: 'POST',
+      url: `${PAY}/pay/sandbox/orders/${approvedOrder}/approve`,
+      headers: bearer(m.token),
+      payload: { cardNumber: '4111111111111111' },
+    });
+    const abandoned = (
+      (await buyCall(t.app, { token: m.token, type: 'character', id: spec.id, status: 1 })).body.data as Order
+    ).orderId;
+    const saved = clock.now;
+    try {
+      clock.now = new Date(saved.getTime() + 11 * 60_000);
+      await reconcile(t.app.amity, { provider: t.app.amity.payment });
+      expect((await info(m.token)).buyCharacterCount).toBe(spec.num);
+      const open = await db()
+        .selectFrom('orders')
+        .select('status')
+        .where('provider_order_id', '=', abandoned)
+        .executeTakeFirstOrThrow();
+      expect(open.status).toBe(1);
+      clock.now = new Date(saved.getTime() + 3 * 3_600_000 + 60_000);
+      await reconcile(t.app.amity, { provider: t.app.amity.payment });
+      const closed = await db()
+        .selectFrom('orders')
+        .select('status')
+        .where('provider_order_id', '=', abandoned)
+        .executeTakeFirstOrThrow();
+      expect(closed.status).toBe(3);
+      expect((await info(m.token)).buyCharacterCount).toBe(spec.num);
+    } finally {
+      clock.now = saved;
+    }
+  });
+});
