@@ -165,3 +165,29 @@ describe('reconnect and block', () => {
     await expect(done).resolves.toBeUndefined();
   });
 });
+
+describe('translations', () => {
+  it('a translation is kept with the message in the offline copy and comes back from it', async () => {
+    const cache = createMemoryChatCache();
+    const chat = setup({ cache });
+    await chat.open(ALICE);
+    chat.translated(ALICE, 1, 'es-es', 'hola 1');
+    expect(cache.rows.get(ALICE)?.get(1)?.translations).toEqual({ 'es-es': 'hola 1' });
+
+    // A new session (a reload, offline) reads it from the cache.
+    const later = createStore();
+    transport.online = false;
+    transport.status = 'closed';
+    const offline = createChatService({
+      store: later,
+      transport,
+      cache,
+      me: () => ME,
+      lang: () => 'en-us',
+      api: fakeApi({}),
+      isVisible: () => true,
+    });
+    await offline.open(ALICE);
+    expect(later.get(historiesAtom)[ALICE]?.messages[0]?.translations).toEqual({ 'es-es': 'hola 1' });
+  });
+});

@@ -63,6 +63,9 @@ export function UserInfoPanel() {
           <dd>{user ? goldCount(user) : '—'}</dd>
         </div>
       </dl>
+      <p className="muted small panel-note">
+        <Trans>Free characters renew each day at 00:00 UTC and do not carry over.</Trans>
+      </p>
       <ul className="panel-links">
         <li>
           <Link to="/visitor" className="panel-link" activeProps={{ 'aria-current': 'page' }}>
