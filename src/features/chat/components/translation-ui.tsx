@@ -5,7 +5,7 @@
  */
 import { useLingui } from '@lingui/react/macro';
 import { Link } from '@tanstack/react-router';
-import { useId } from 'react';
+import { type ReactNode, useId } from 'react';
 import { LOCALES } from '#protocol/constants.ts';
 import type { TransPreview } from '#protocol/translation.ts';
 import { ConfirmDialog } from '#ui/confirm-dialog.tsx';
@@ -161,6 +161,22 @@ export function CostDialog({
   );
 }
 
+/** A labelled on/off switch (a native checkbox: Space toggles it). */
+function Switch({ on, onChange, children }: { on: boolean; onChange: (on: boolean) => void; children: ReactNode }) {
+  return (
+    <label className="translate-auto">
+      <input
+        type="checkbox"
+        role="switch"
+        aria-checked={on}
+        checked={on}
+        onChange={(e) => onChange(e.target.checked)}
+      />
+      {children}
+    </label>
+  );
+}
+
 /** The conversation's settings: the language it is read in and automatic translation of new messages. */
 export function TranslateBar({
   lang,
@@ -185,16 +201,9 @@ export function TranslateBar({
           </option>
         ))}
       </select>
-      <label className="translate-auto">
-        <input
-          type="checkbox"
-          role="switch"
-          aria-checked={auto}
-          checked={auto}
-          onChange={(e) => onAuto(e.target.checked)}
-        />
+      <Switch on={auto} onChange={onAuto}>
         {t`Translate automatically`}
-      </label>
+      </Switch>
     </div>
   );
 }
@@ -217,16 +226,9 @@ export function SendInBar({
   const language = languageName(lang, i18n.locale);
   return (
     <div className="send-in">
-      <label className="translate-auto">
-        <input
-          type="checkbox"
-          role="switch"
-          aria-checked={on}
-          checked={on}
-          onChange={(e) => onToggle(e.target.checked)}
-        />
+      <Switch on={on} onChange={onToggle}>
         {t`Send in ${language}`}
-      </label>
+      </Switch>
       {on && job?.status === 'done' && job.text !== undefined && 'text' in job.target && (
         <div className="send-in-review" aria-live="polite">
           <p dir="auto" translate="no">
