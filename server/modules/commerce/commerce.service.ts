@@ -228,9 +228,13 @@ export async function complete(ctx: AppContext, commerce: Commerce, order: repo.
   if (order.status === 3) throw conflict(ORDER_CANCELED);
   if (order.gold_pay) return settle(ctx, order, undefined);
   if (!order.provider_order_id) throw paymentRequired(NOT_CAPTURED);
-  const providerOrder = await ask(ctx, () =>
-    commerce.provider.captureOrder(order.provider_order_id!, requestIds.capture(order.id)),
-  );
+  // Captured only once the buyer approved: a capture tried before would leave PayPal holding a failed answer under
+  // our PayPal-Request-Id, which it would answer again to the retry that follows the approval.
+  const providerId = order.provider_order_id;
+  let providerOrder = await ask(ctx, () => commerce.provider.getOrder(providerId));
+  if (!completedCapture(providerOrder) && providerOrder?.status === 'APPROVED') {
+    providerOrder = await ask(ctx, () => commerce.provider.captureOrder(providerId, requestIds.capture(order.id)));
+  }
   const capture = completedCapture(providerOrder);
   const paid =
     capture &&

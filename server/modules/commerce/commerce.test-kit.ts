@@ -98,7 +98,8 @@ interface StandInBody {
 async function readJson(req: IncomingMessage): Promise<unknown> {
   let body = '';
   for await (const chunk of req) body += chunk;
-  return body ? JSON.parse(body) : undefined;
+  if (!body || !String(req.headers['content-type']).includes('json')) return undefined;
+  return JSON.parse(body);
 }
 
 /**
@@ -159,6 +160,7 @@ export async function startPayPalStandIn(): Promise<PayPalStandIn> {
     requests.push({ method: req.method ?? '', path, requestId });
     const body = (await readJson(req)) as StandInBody | undefined;
     if (path === '/v1/oauth2/token') {
+      if (req.method !== 'POST') return send(405, { error: 'method' });
       const expected = `Basic ${Buffer.from('client:secret').toString('base64')}`;
       if (req.headers.authorization !== expected) return send(401, { error: 'invalid_client' });
       return send(200, { access_token: token, token_type: 'Bearer', expires_in: 32400 });
