@@ -88,4 +88,33 @@ describe('loadConfig', () => {
     expect(loadConfig({ NODE_ENV: 'development' }).demo).toBe(true);
     expect(loadConfig({ NODE_ENV: 'test' }).demo).toBe(true);
   });
+
+  it('reads the payment provider; production with PayPal refuses a missing secret, client id or webhook id', () => {
+    expect(loadConfig({}).payment).toMatchObject({ provider: 'sandbox', api: 'https://api-m.sandbox.paypal.com' });
+    expect(() => loadConfig({ PAYMENT_PROVIDER: 'stripe' })).toThrow('PAYMENT_PROVIDER must be paypal or sandbox');
+    expect(() => loadConfig({ PAYPAL_API: 'ftp://x' })).toThrow('PAYPAL_API must start with http:// or https://');
+    const paypal = {
+      NODE_ENV: 'production',
+      ...strong,
+      PAYMENT_PROVIDER: 'paypal',
+      PAYPAL_CLIENT_ID: 'id',
+      PAYPAL_SECRET: 'secret',
+      PAYPAL_WEBHOOK_ID: 'WH-1',
+      PAYPAL_API: 'https://api-m.paypal.com/',
+    };
+    expect(loadConfig(paypal).payment).toEqual({
+      provider: 'paypal',
+      clientId: 'id',
+      secret: 'secret',
+      api: 'https://api-m.paypal.com',
+      webhookId: 'WH-1',
+    });
+    for (const name of ['PAYPAL_SECRET', 'PAYPAL_CLIENT_ID', 'PAYPAL_WEBHOOK_ID']) {
+      expect(() => loadConfig({ ...paypal, [name]: '' })).toThrow(
+        `${name} must be set when PAYMENT_PROVIDER=paypal and NODE_ENV=production`,
+      );
+    }
+    // The sandbox needs none of them, even in production.
+    expect(loadConfig({ NODE_ENV: 'production', ...strong }).payment.provider).toBe('sandbox');
+  });
 });

@@ -8,7 +8,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { CharacterSpec, MemberConfig, Order } from '#protocol/commerce.ts';
 import type { UserInfo } from '#protocol/user.ts';
 import { sandboxSigningKey, signSandboxEvent } from '../../adapters/payment/sandbox.ts';
-import { member } from '../../realtime/socket-test-client.ts';
+import { listen, member } from '../../realtime/socket-test-client.ts';
 import { bearer, call, makeApp, type TestApp } from '../../test-helper.ts';
 import { grant, ledgerProblems } from '../translate/translate.test-kit.ts';
 import { reconcile } from './commerce.service.ts';
@@ -237,7 +237,65 @@ describe('refusals change nothing', () => {
   });
 });
 
+describe('live messages', () => {
+  it('a gift reaches the target live (type 3-6 with the blessing) and the payer gets type 7', async () => {
+    const c = await catalogue();
+    const buyer = await someone();
+    const target = await someone();
+    await grant(db(), buyer.id, { buy_gold: 50 }, clock.now);
+    const server = await listen(t.app);
+    const theirs = await server.open(target.token);
+    const mine = await server.open(buyer.token);
+    try {
+      const senior = c.members[1]!.specs[0]!;
+      const res = await payWithGold(t.app, {
+        token: buyer.token,
+        type: 'member',
+        id: senior.id,
+        targetId: target.id,
+        blessing: 'For you',
+      });
+      expect(res.status).toBe(200);
+      const gift = await theirs.next((f) => f.action === 'chart' && f.data.type === 6, 5000);
+      expect(gift.data).toMatchObject({ senderId: buyer.id, toId: target.id, msg: 'For you' });
+      const note = await mine.next((f) => f.action === 'chart' && f.data.type === 7, 5000);
+      expect(JSON.parse(note.data.msg)).toMatchObject({
+        reason: 'purchase',
+        changes: [`gold -${senior.amount.toFixed(2)}`],
+      });
+      expect((await info(target.token)).levelName).toBe('高级会员');
+    } finally {
+      theirs.close();
+      mine.close();
+    }
+  });
+});
+
 describe('memberships', () => {
+  it('free videos reset on the first day of each UTC month', async () => {
+    const c = await catalogue();
+    const m = await someone();
+    await grant(db(), m.id, { buy_gold: 100 }, clock.now);
+    await payWithGold(t.app, {
+      token: m.token,
+      type: 'member',
+      id: c.members[0]!.specs.find((s) => s.monthNum === 3)!.id,
+    });
+    await db()
+      .updateTable('users')
+      .set({ month_video_count: 2, month_video_month: '2026-03' })
+      .where('id', '=', m.id)
+      .execute();
+    expect((await info(m.token)).monthVideoCount).toBe(2);
+    const saved = clock.now;
+    try {
+      clock.now = new Date('2026-04-01T00:00:01Z');
+      expect((await info(m.token)).monthVideoCount).toBe(10);
+    } finally {
+      clock.now = saved;
+    }
+  });
+
   it('extend from the later of now and the current end; an end sends type 7', async () => {
     const c = await catalogue();
     const m = await someone();
