@@ -9,7 +9,7 @@ import type { UploadType } from '#protocol/constants.ts';
 import { type DomainError, forbidden, invalid } from '../../domain/errors.ts';
 import { isUploadType } from './files.rules.ts';
 
-/** How long a signature is good for (product.md, Uploads: the client reuses it until 3 minutes before the end). */
+/** How long a signature is good for (docs/product.md, Uploads: the client reuses it until 3 minutes before the end). */
 export const COS_SIGN_SECONDS = 3600;
 /** Where the form is posted and under which its keys are served: the file is at `${url}/${key}`. */
 export const COS_FORM_URL = '/uploads';
