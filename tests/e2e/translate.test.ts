@@ -94,6 +94,10 @@ test('translate, show the original, translate automatically, send in the partner
   assert.ok(spanish.length > 0 && spanish !== 'Good morning my friend', `a Spanish text, got '${spanish}'`);
   await a.getByRole('textbox').last().press('Enter');
   await log.getByText('Good morning my friend').waitFor();
+  const sent = log.locator('.row-mine', { hasText: 'Sent in Spanish' });
+  await sent.waitFor();
+  await sent.getByRole('button', { name: 'Show what was sent' }).click();
+  await sent.locator('.msg-bubble-text', { hasText: spanish }).waitFor();
 
   // Li reads it in Spanish and can show the original.
   const received = b.getByRole('log').locator('.row-theirs').last();

@@ -20,7 +20,7 @@ import { createTranslator, type Translator, translateAtom } from '../translate.s
 import { bcp } from './chat-format.ts';
 import { Composer } from './composer.tsx';
 import { MessageBubble } from './message-bubble.tsx';
-import { CostDialog, SendInBar, TranslateBar, TranslationLine } from './translation-ui.tsx';
+import { CostDialog, SendInBar, SentInLine, TranslateBar, TranslationLine } from './translation-ui.tsx';
 import { VirtualList, type VirtualListHandle } from './virtual-list.tsx';
 
 export interface MessagePaneProps {
@@ -107,6 +107,27 @@ export function MessagePane({ peerId, peer, me, service, onBack }: MessagePanePr
     const translatable = !mine && m.type === MessageType.text && toLocale(m.lang) !== toLocale(target);
     const translated = translatable ? m.translations?.[target] : undefined;
     const showingOriginal = translation.original.includes(m.id);
+    // Mine, sent in the partner's language: the toggle shows what they received.
+    const sentIn = mine && m.type === MessageType.text ? sentLanguage(m) : undefined;
+    if (sentIn)
+      return (
+        <MessageBubble
+          mine
+          type={m.type}
+          msg={m.msg}
+          shownText={showingOriginal ? m.translations[sentIn] : undefined}
+          createdAt={m.createdAt}
+          delivery={deliveryOf(m)}
+          peerName={isolate(name)}
+          extra={
+            <SentInLine
+              lang={sentIn}
+              showingSent={showingOriginal}
+              onToggle={() => dispatch({ type: 'toggleOriginal', msgId: m.id })}
+            />
+          }
+        />
+      );
     return (
       <MessageBubble
         mine={mine}
@@ -280,6 +301,9 @@ function formatDay(day: string, locale: string, words: { today: string; yesterda
 }
 
 const notDay = (item: TimelineItem) => item.kind !== 'day';
+/** The language a message of mine was sent in besides its own (its `translations`, docs/api.md chart). */
+const sentLanguage = (m: Message) =>
+  Object.keys(m.translations ?? {}).find((lang) => toLocale(lang) !== toLocale(m.lang));
 const newestMessageId = (messages: readonly Message[]) => messages.reduce((max, m) => Math.max(max, m.id), 0);
 
 /** First guesses before a row is measured; close guesses keep the scrollbar steady. */

@@ -7,7 +7,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { TransPreview } from '#protocol/translation.ts';
 import { renderWithApp } from '#ui/test-render.tsx';
 import type { Job } from '../translate.reducer.ts';
-import { CostDialog, TranslationLine } from './translation-ui.tsx';
+import { CostDialog, SentInLine, TranslationLine } from './translation-ui.tsx';
 
 afterEach(cleanup);
 
@@ -122,5 +122,15 @@ describe('CostDialog', () => {
     const dialog = await screen.findByRole('alertdialog');
     fireEvent.keyDown(dialog, { key: 'Escape' });
     await waitFor(() => expect(onCancel).toHaveBeenCalled());
+  });
+});
+
+describe('SentInLine', () => {
+  it('names the language a message of mine went out in and toggles to it', () => {
+    const onToggle = vi.fn();
+    renderWithApp(<SentInLine lang="es-es" showingSent={false} onToggle={onToggle} />);
+    expect(screen.getByText('Sent in Spanish')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Show what was sent' }));
+    expect(onToggle).toHaveBeenCalledOnce();
   });
 });

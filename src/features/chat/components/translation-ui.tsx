@@ -105,6 +105,29 @@ export function TranslationLine({
   );
 }
 
+/** Under a message of mine sent in the partner's language: which, and a toggle to what they received. */
+export function SentInLine({
+  lang,
+  showingSent,
+  onToggle,
+}: {
+  lang: string;
+  showingSent: boolean;
+  onToggle: () => void;
+}) {
+  const { t, i18n } = useLingui();
+  const language = languageName(lang, i18n.locale);
+  return (
+    <span className="msg-translate">
+      <span>{t`Sent in ${language}`}</span>
+      <span aria-hidden="true">·</span>
+      <button type="button" className="link-btn link-btn-quiet" aria-pressed={showingSent} onClick={onToggle}>
+        {showingSent ? t`Show your text` : t`Show what was sent`}
+      </button>
+    </span>
+  );
+}
+
 /** 'Uses 42 of your 1,458 free characters today', then characters, then gold: what each source would pay. */
 function CostLines({ preview }: { preview: TransPreview }) {
   const { t, i18n } = useLingui();
