@@ -178,6 +178,21 @@ const routes = (): Route[] => [
     text: ['text', 'lang', 'from'],
   },
   {
+    // The encrypted purchase envelope (docs/api.md, Commerce); its inner fields are walked in commerce.test.ts.
+    method: 'POST',
+    url: '/h5-api/api/buy/character',
+    signedIn: true,
+    valid: () => ({ data: 'U2FsdGVkX1' }),
+    text: ['data'],
+  },
+  {
+    method: 'POST',
+    url: '/h5-api/api/pay/sandbox/orders/SBNOSUCHORDER/approve',
+    signedIn: true,
+    valid: () => ({ cardNumber: '4111111111111111' }),
+    text: ['cardNumber'],
+  },
+  {
     method: 'POST',
     url: '/h5-api/api/moment/add',
     signedIn: true,

@@ -23,7 +23,7 @@ interface Envelope<T> {
   data: T;
 }
 
-const server = await startAppServer({ PAYMENT_PROVIDER: 'sandbox', LOG_LEVEL: 'warn' });
+const server = await startAppServer({ PAYMENT_PROVIDER: 'sandbox', LOG_LEVEL: 'warn', ...(process.env.BENCH_DATABASE_URL ? { DATABASE_URL: process.env.BENCH_DATABASE_URL } : {}) });
 const base = `${server.url}/h5-api/api`;
 
 async function api<T>(path: string, token?: string, body?: unknown): Promise<Envelope<T>> {

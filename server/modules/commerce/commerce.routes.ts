@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { CURRENCY } from '#protocol/commerce.ts';
 import { ORDER_ID_PATTERN } from '#protocol/commerce-schemas.ts';
+import { safeText } from '#protocol/validators.ts';
 import type { WebhookHeaders } from '../../adapters/payment/provider.ts';
 import {
   approveSandboxOrder,
@@ -32,9 +33,7 @@ const sandboxCreate = z.object({
     .optional(),
 });
 const sandboxApprove = z.object({
-  cardNumber: z
-    .string({ error: 'cardNumber is required' })
-    .max(32, { error: 'cardNumber must be at most 32 characters' }),
+  cardNumber: safeText('cardNumber', 32),
 });
 
 export function commerceRoutes(app: FastifyInstance, ctx: AppContext): void {

@@ -231,6 +231,9 @@ export async function complete(ctx: AppContext, commerce: Commerce, order: repo.
   // Captured only once the buyer approved: a capture tried before would leave PayPal holding a failed answer under
   // our PayPal-Request-Id, which it would answer again to the retry that follows the approval.
   const providerId = order.provider_order_id;
+  // Never take money that cannot be credited: senior for a member who became VIP since the order was made.
+  const spec = await findSpec(ctx.db, order.type, order.spec_id);
+  if (spec) await checkSeniorForVip(ctx.db, spec, order.target_id, ctx.now());
   let providerOrder = await ask(ctx, () => commerce.provider.getOrder(providerId));
   if (!completedCapture(providerOrder) && providerOrder?.status === 'APPROVED') {
     providerOrder = await ask(ctx, () => commerce.provider.captureOrder(providerId, requestIds.capture(order.id)));

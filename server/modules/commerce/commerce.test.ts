@@ -12,7 +12,7 @@ import { listen, member } from '../../realtime/socket-test-client.ts';
 import { bearer, call, makeApp, type TestApp } from '../../test-helper.ts';
 import { grant, ledgerProblems } from '../translate/translate.test-kit.ts';
 import { reconcile } from './commerce.service.ts';
-import { buyCall, PAY, payWithGold, payWithSandboxCard } from './commerce.test-kit.ts';
+import { buyCall, encrypt, PAY, payWithGold, payWithSandboxCard } from './commerce.test-kit.ts';
 
 const clock = { now: new Date('2026-03-10T12:00:00Z') };
 let t: TestApp;
@@ -194,6 +194,51 @@ describe('refusals change nothing', () => {
     expect(await db().selectFrom('orders').select('id').where('user_id', '=', buyer.id).execute()).toEqual([]);
   });
 
+  it('every field of the encrypted body, poisoned: 400 naming the field, nothing stored', async () => {
+    const c = await catalogue();
+    const buyer = await someone();
+    const valid = { id: c.characters[0]!.id, orderId: randomUUID(), goldPay: true, payInfo: {}, paypalStatus: 1 };
+    const poisons: [string, unknown][] = [
+      ['id', 0],
+      ['id', 2 ** 31],
+      ['id', '1'],
+      ['id', 1.5],
+      ['orderId', 'a\u0000b'],
+      ['orderId', 'x'.repeat(65)],
+      ['orderId', 'has space'],
+      ['orderId', 7],
+      ['goldPay', 'yes'],
+      ['blessing', 'a\ud800b'],
+      ['blessing', 'x'.repeat(256)],
+      ['blessing', 5],
+      ['paypalStatus', 2],
+      ['paypalStatus', '4'],
+      ['paypalStatus', undefined],
+    ];
+    for (const [field, value] of poisons) {
+      const res = await call(t.app, {
+        method: 'POST',
+        url: `${PAY}/buy/character/${buyer.id + 1_000_000}`,
+        headers: bearer(buyer.token),
+        payload: encrypt({ ...valid, [field]: value }, t.config.payloadKey),
+      });
+      expect(
+        [res.status, res.body.message?.startsWith(field)],
+        `${field} = ${String(value).slice(0, 20)}: ${res.body.message}`,
+      ).toEqual([400, true]);
+    }
+    for (const targetId of ['0', '-1', '2147483648', '1e3', 'abc']) {
+      const res = await call(t.app, {
+        method: 'POST',
+        url: `${PAY}/buy/character/${targetId}`,
+        headers: bearer(buyer.token),
+        payload: encrypt(valid, t.config.payloadKey),
+      });
+      expect([res.status, res.body.message?.startsWith('targetId')]).toEqual([400, true]);
+    }
+    expect(await db().selectFrom('orders').select('id').where('user_id', '=', buyer.id).execute()).toEqual([]);
+  });
+
   it('not enough gold: 402, the order stays open and nothing moves', async () => {
     const c = await catalogue();
     const buyer = await someone();
@@ -224,6 +269,53 @@ describe('refusals change nothing', () => {
       'The user is already a VIP and cannot purchase premium membership',
     ]);
     expect((await info(target.token)).levelName).toBe('VIP');
+  });
+
+  it('a card senior order for a member who became VIP meanwhile is refused before any capture', async () => {
+    const c = await catalogue();
+    const buyer = await someone();
+    const target = await someone();
+    await grant(db(), buyer.id, { buy_gold: 100 }, clock.now);
+    const senior = c.members[1]!.specs[0]!;
+    const created = await buyCall(t.app, {
+      token: buyer.token,
+      type: 'member',
+      id: senior.id,
+      targetId: target.id,
+      status: 1,
+    });
+    const orderId = (created.body.data as Order).orderId;
+    await call(t.app, {
+      method: 'POST',
+      url: `${PAY}/pay/sandbox/orders/${orderId}/approve`,
+      headers: bearer(buyer.token),
+      payload: { cardNumber: '4111111111111111' },
+    });
+    expect(
+      (
+        await payWithGold(t.app, {
+          token: buyer.token,
+          type: 'member',
+          id: c.members[0]!.specs[0]!.id,
+          targetId: target.id,
+        })
+      ).status,
+    ).toBe(200);
+    const refused = await buyCall(t.app, {
+      token: buyer.token,
+      type: 'member',
+      id: senior.id,
+      targetId: target.id,
+      status: 4,
+      orderId,
+    });
+    expect(refused.status).toBe(409);
+    const sandbox = await db()
+      .selectFrom('sandbox_orders')
+      .select('status')
+      .where('id', '=', orderId)
+      .executeTakeFirstOrThrow();
+    expect(sandbox.status).toBe('APPROVED');
   });
 
   it('staff pay nothing', async () => {
