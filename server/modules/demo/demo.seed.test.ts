@@ -1,9 +1,11 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import type { Moment } from '#protocol/moment.ts';
 import { isEmail } from '#protocol/validators.ts';
 import { API, countUsers, login, makeApp, md5, type TestApp } from '../../test-helper.ts';
 import { avatarSvg, initials } from './demo.avatars.ts';
+import { DEMO_MOMENTS } from './demo.moments.ts';
 import { DEMO_MEMBERS, DEMO_PASSWORD, DEMO_USERNAME, seedDemo } from './demo.seed.ts';
 
 describe('demo avatars', () => {
@@ -44,6 +46,21 @@ describe('seedDemo', () => {
       expect(readFileSync(file, 'utf8')).toContain('<svg');
       const avatar = await t.app.inject({ url: '/uploads/avatars/demo-alice.svg' });
       expect(avatar.statusCode).toBe(200);
+
+      // The square has the demo moments, newest first, photos with alt text and responsive sizes.
+      const square = await t.app.inject({
+        url: '/h5-api/api/moment/square?size=20',
+        headers: { authorization: `Bearer ${res.body.data}` },
+      });
+      const list = square.json().data.list as Moment[];
+      expect(list.map((m) => m.user.username)).toEqual(DEMO_MOMENTS.map((m) => m.username).reverse());
+      const photos = list.flatMap((m) => m.photos);
+      expect(photos.length).toBe(DEMO_MOMENTS.filter((m) => m.photo).length);
+      for (const photo of photos) {
+        expect(photo).toMatchObject({ width: 1280, height: 854, alt: expect.stringMatching(/\S/) });
+        expect(photo.sources.map((s) => s.width)).toEqual([320, 640, 1280]);
+        expect((await t.app.inject({ url: photo.sources[0]!.webp })).headers['content-type']).toBe('image/webp');
+      }
     } finally {
       await t?.close();
     }

@@ -9,6 +9,7 @@ import { hashPassword } from '../auth/auth.passwords.ts';
 import { countUsers, insertLedgerRow, insertUser, upsertMembership } from '../users/users.repository.ts';
 import { seedDemoActivity } from './demo.activity.ts';
 import { avatarSvg } from './demo.avatars.ts';
+import { seedDemoMoments } from './demo.moments.ts';
 
 export const DEMO_USERNAME = 'alice';
 export const DEMO_PASSWORD = 'demo1234';
@@ -198,6 +199,7 @@ export async function seedDemo(db: Db, dataDir: string, now: Date = new Date()):
       }
     }
     await seedDemoActivity(trx, ids, now);
+    await seedDemoMoments(trx, dataDir, ids, now);
   });
   return DEMO_MEMBERS.length;
 }

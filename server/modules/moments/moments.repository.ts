@@ -80,3 +80,13 @@ export function findAuthor(db: Executor, id: number): Promise<{ user_id: number 
 export async function deleteMoment(db: Executor, id: number): Promise<void> {
   await db.deleteFrom('moments').where('id', '=', String(id)).execute();
 }
+
+/** Members on either side of a block with `me`: whose moments `me` never sees. */
+export async function blockedEitherWay(db: Executor, me: number): Promise<number[]> {
+  const rows = await db
+    .selectFrom('blocks')
+    .select(['blocker_id', 'blocked_id'])
+    .where((eb) => eb.or([eb('blocker_id', '=', me), eb('blocked_id', '=', me)]))
+    .execute();
+  return rows.map((r) => (r.blocker_id === me ? r.blocked_id : r.blocker_id));
+}

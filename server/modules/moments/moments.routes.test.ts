@@ -48,6 +48,7 @@ describe('moments: who may do what', () => {
     expect(anonymous.map((r) => r.status)).toEqual([401, 401, 401, 401]);
 
     const other = [
+      // Read first, so the square's shared first page holds the moment the owner deletes below.
       await get(t.app, bob, '/api/moment/square'),
       await get(t.app, bob, `/api/moment/user/${alice.id}`),
       await del(bob, own.id),
@@ -60,6 +61,7 @@ describe('moments: who may do what', () => {
     expect((await del(alice, own.id)).status).toBe(404);
     const after = data<MomentPage>(await get(t.app, bob, `/api/moment/user/${alice.id}`));
     expect(after.list.map((m) => m.id)).not.toContain(own.id);
+    expect(data<MomentPage>(await get(t.app, bob, '/api/moment/square')).list.map((m) => m.id)).not.toContain(own.id);
   });
 
   it('hides blocked members both ways, on the square and on their page', async () => {

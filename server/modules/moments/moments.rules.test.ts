@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import type { Moment } from '#protocol/moment.ts';
 import { DomainError } from '../../domain/errors.ts';
 import { variantWidths } from '../files/files.image.ts';
-import { checkCanDelete, checkCursor, keyOfUrl, splitPage, toPhoto } from './moments.rules.ts';
+import { checkCanDelete, checkCursor, firstPageFrom, keyOfUrl, splitPage, toPhoto } from './moments.rules.ts';
 
 const failureOf = (f: () => void) => {
   try {
@@ -54,5 +55,15 @@ describe('moment rules', () => {
       thumbhash: '',
       sources: [],
     });
+  });
+
+  it('serves the first page from the newest moments unless blocks leave too few', () => {
+    const recent = [9, 8, 7, 6].map((id) => ({ id, user: { id: id % 2 } }) as unknown as Moment);
+    const ids = (p: ReturnType<typeof firstPageFrom>) => p && { ids: p.list.map((m) => m.id), next: p.nextCursor };
+    expect(ids(firstPageFrom(recent, false, new Set(), 2))).toEqual({ ids: [9, 8], next: '8' });
+    expect(ids(firstPageFrom(recent, false, new Set([1]), 2))).toBeUndefined();
+    expect(ids(firstPageFrom(recent, true, new Set([1]), 2))).toEqual({ ids: [8, 6], next: null });
+    expect(ids(firstPageFrom(recent, true, new Set([1]), 1))).toEqual({ ids: [8], next: '8' });
+    expect(ids(firstPageFrom(recent, false, new Set([0]), 1))).toEqual({ ids: [9], next: '9' });
   });
 });

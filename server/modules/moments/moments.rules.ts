@@ -1,5 +1,5 @@
 /** Pure rules of moments: who may delete, which cursors are ours, and how stored rows become the answer. */
-import type { MomentPhoto, PhotoSource } from '#protocol/moment.ts';
+import type { Moment, MomentPage, MomentPhoto, PhotoSource } from '#protocol/moment.ts';
 import { UNKNOWN_CURSOR } from '#protocol/moment.ts';
 import { type DomainError, forbidden, invalid, notFound } from '../../domain/errors.ts';
 
@@ -58,4 +58,25 @@ export function toPhoto(
     thumbhash: blob?.thumbhash ?? '',
     sources,
   };
+}
+
+/** How many of the newest moments the square's first page is served from, and for how long (milliseconds). */
+export const RECENT_COUNT = 100;
+export const RECENT_TTL_MS = 1000;
+
+/**
+ * The first page of the square for a reader from the newest moments of everyone (`recent`, newest first; `complete`
+ * when no older moment exists), without `hidden` authors; undefined when blocks hide so many that the recent ones
+ * cannot fill the page (the caller then asks the database).
+ */
+export function firstPageFrom(
+  recent: readonly Moment[],
+  complete: boolean,
+  hidden: ReadonlySet<number>,
+  size: number,
+): MomentPage | undefined {
+  const visible = hidden.size === 0 ? recent : recent.filter((m) => !hidden.has(m.user.id));
+  if (visible.length <= size && !complete) return undefined;
+  const list = visible.slice(0, size);
+  return { list, nextCursor: visible.length > size ? String(list.at(-1)!.id) : null };
 }

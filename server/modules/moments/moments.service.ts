@@ -6,7 +6,16 @@ import { blobsByKeys } from '../files/files.repository.ts';
 import * as users from '../users/users.repository.ts';
 import { noSuchMember } from '../users/users.rules.ts';
 import * as repo from './moments.repository.ts';
-import { checkCanDelete, checkCursor, keyOfUrl, splitPage, toPhoto } from './moments.rules.ts';
+import {
+  checkCanDelete,
+  checkCursor,
+  firstPageFrom,
+  keyOfUrl,
+  RECENT_COUNT,
+  RECENT_TTL_MS,
+  splitPage,
+  toPhoto,
+} from './moments.rules.ts';
 
 export interface PageRequest {
   cursor: number | undefined;
@@ -39,6 +48,34 @@ async function toMoments(ctx: AppContext, storage: BlobStorage, rows: readonly r
   });
 }
 
+interface Recent {
+  until: number;
+  load: Promise<{ moments: Moment[]; complete: boolean }>;
+}
+
+/**
+ * The newest moments of everyone, shared by every reader of the square's first page for RECENT_TTL_MS (one load in
+ * flight at a time) and dropped at once when a moment is posted or deleted here; another instance's change shows
+ * within RECENT_TTL_MS. Each reader's blocks are still applied per request.
+ */
+const recentCache = new WeakMap<AppContext, Recent>();
+
+function recentMoments(ctx: AppContext, storage: BlobStorage): Recent['load'] {
+  const cached = recentCache.get(ctx);
+  if (cached && cached.until > Date.now()) return cached.load;
+  const load = (async () => {
+    // -1: no reader is excluded when filling; each request filters its own blocks.
+    const rows = await repo.findPage(ctx.db, -1, { before: undefined, limit: RECENT_COUNT + 1 });
+    const moments = await toMoments(ctx, storage, rows.slice(0, RECENT_COUNT));
+    return { moments, complete: rows.length <= RECENT_COUNT };
+  })();
+  recentCache.set(ctx, { until: Date.now() + RECENT_TTL_MS, load });
+  load.catch(() => recentCache.delete(ctx));
+  return load;
+}
+
+const forgetRecent = (ctx: AppContext) => recentCache.delete(ctx);
+
 /** One page newest first: everyone's (the square) or `authorId`'s (a homepage). */
 export async function page(
   ctx: AppContext,
@@ -49,6 +86,11 @@ export async function page(
 ): Promise<MomentPage> {
   if (authorId !== undefined && !(await users.userExists(ctx.db, authorId))) throw noSuchMember();
   if (request.cursor !== undefined) checkCursor(request.cursor, await repo.lastIssuedId(ctx.db));
+  if (authorId === undefined && request.cursor === undefined) {
+    const [recent, hidden] = await Promise.all([recentMoments(ctx, storage), repo.blockedEitherWay(ctx.db, me)]);
+    const first = firstPageFrom(recent.moments, recent.complete, new Set(hidden), request.size);
+    if (first) return first;
+  }
   const rows = await repo.findPage(ctx.db, me, { before: request.cursor, limit: request.size + 1 }, authorId);
   const { page: shown, nextCursor } = splitPage(rows, request.size);
   return { list: await toMoments(ctx, storage, shown), nextCursor };
@@ -57,6 +99,7 @@ export async function page(
 export async function add(ctx: AppContext, storage: BlobStorage, me: number, body: MomentAddBody): Promise<Moment> {
   const images = body.images.map((url, i) => ({ url, alt: body.alts[i] ?? '' }));
   const row = await repo.insertMoment(ctx.db, { userId: me, text: body.text, images, at: ctx.now() });
+  forgetRecent(ctx);
   const [moment] = await toMoments(ctx, storage, [row]);
   if (!moment) throw noSuchMember(); // The author was deleted while posting.
   return moment;
@@ -67,5 +110,6 @@ export async function remove(ctx: AppContext, me: number, id: number): Promise<n
     checkCanDelete((await repo.findAuthor(trx, id))?.user_id, me);
     await repo.deleteMoment(trx, id);
   });
+  forgetRecent(ctx);
   return null;
 }
