@@ -3,9 +3,11 @@
  * its DATA_DIR, or DATABASE_URL when set), posts 10,000 moments by 40 authors (a third with photos that have
  * responsive sizes), blocks a few pairs, then 200 signed-in readers each load the first page (GET
  * /api/moment/square, size 10) BENCH_ROUNDS times, all at once. Prints p50 and p99 of the first page time as a reader
- * sees it (request to parsed answer) and the throughput. Bounded: a few minutes on the reference machine.
+ * sees it (request to parsed answer) and the throughput, then one reader alone (the page's own cost), and the
+ * machine's load average (a shared machine inflates the first figures). Bounded: a few minutes.
  */
 
+import { cpus, loadavg } from 'node:os';
 import sharp from 'sharp';
 import WebSocket from 'ws';
 import { call, type Member, registerMember } from '../support/api.ts';
@@ -130,6 +132,22 @@ try {
     `square first page (size ${PAGE_SIZE}, ${MOMENTS} moments, ${READERS} readers at once, ${times.length} loads): ` +
       `p50 ${percentile(times, 50).toFixed(1)} ms, p99 ${percentile(times, 99).toFixed(1)} ms, ` +
       `${(times.length / seconds).toFixed(0)} pages/s`,
+  );
+  // One reader alone: the page's own cost, without queueing behind 199 others.
+  const alone: number[] = [];
+  for (let i = 0; i < 100; i++) {
+    const t0 = performance.now();
+    await call(server.url, 'GET', `/api/moment/square?size=${PAGE_SIZE}`, undefined, members[i % READERS]!.token);
+    alone.push(performance.now() - t0);
+  }
+  console.log(
+    `square first page, one reader at a time (100 loads): p50 ${percentile(alone, 50).toFixed(1)} ms, ` +
+      `p99 ${percentile(alone, 99).toFixed(1)} ms`,
+  );
+  console.log(
+    `load average while running: ${loadavg()
+      .map((l) => l.toFixed(1))
+      .join(' ')} (${cpus().length} cores)`,
   );
 } finally {
   await server.stop();

@@ -27,20 +27,14 @@ export async function findPage(db: Executor, me: number, w: PageWindow, authorId
   let query = db
     .selectFrom('moments as m')
     .select(['m.id', 'm.user_id', 'm.text', 'm.images', 'm.created_at'])
-    .where((eb) =>
-      eb.not(
-        eb.exists(
-          eb
-            .selectFrom('blocks as b')
-            .select(sql.lit(1).as('one'))
-            .where((x) =>
-              x.or([
-                x.and([x('b.blocker_id', '=', me), x('b.blocked_id', '=', x.ref('m.user_id'))]),
-                x.and([x('b.blocker_id', '=', x.ref('m.user_id')), x('b.blocked_id', '=', me)]),
-              ]),
-            ),
-        ),
-      ),
+    .where(
+      'm.user_id',
+      'not in',
+      db
+        .selectFrom('blocks')
+        .select('blocked_id as id')
+        .where('blocker_id', '=', me)
+        .union(db.selectFrom('blocks').select('blocker_id as id').where('blocked_id', '=', me)),
     );
   if (authorId !== undefined) query = query.where('m.user_id', '=', authorId);
   if (w.before !== undefined) query = query.where('m.id', '<', String(w.before));

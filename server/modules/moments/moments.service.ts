@@ -48,30 +48,47 @@ async function toMoments(ctx: AppContext, storage: BlobStorage, rows: readonly r
   });
 }
 
+interface RecentMoments {
+  moments: Moment[];
+  complete: boolean;
+}
+
 interface Recent {
+  /** After this (Date.now()), the next reader starts a reload and is still answered from `value`. */
   until: number;
-  load: Promise<{ moments: Moment[]; complete: boolean }>;
+  value?: RecentMoments;
+  loading?: Promise<RecentMoments>;
 }
 
 /**
- * The newest moments of everyone, shared by every reader of the square's first page for RECENT_TTL_MS (one load in
- * flight at a time) and dropped at once when a moment is posted or deleted here; another instance's change shows
- * within RECENT_TTL_MS. Each reader's blocks are still applied per request.
+ * The newest moments of everyone, shared by every reader of the square's first page: reloaded when older than
+ * RECENT_TTL_MS, readers meanwhile answered from the previous load (one reload in flight at a time), and dropped at
+ * once when a moment is posted or deleted here; another instance's change shows after about RECENT_TTL_MS. Each
+ * reader's blocks are still applied per request.
  */
 const recentCache = new WeakMap<AppContext, Recent>();
 
-function recentMoments(ctx: AppContext, storage: BlobStorage): Recent['load'] {
-  const cached = recentCache.get(ctx);
-  if (cached && cached.until > Date.now()) return cached.load;
-  const load = (async () => {
-    // -1: no reader is excluded when filling; each request filters its own blocks.
-    const rows = await repo.findPage(ctx.db, -1, { before: undefined, limit: RECENT_COUNT + 1 });
-    const moments = await toMoments(ctx, storage, rows.slice(0, RECENT_COUNT));
-    return { moments, complete: rows.length <= RECENT_COUNT };
-  })();
-  recentCache.set(ctx, { until: Date.now() + RECENT_TTL_MS, load });
-  load.catch(() => recentCache.delete(ctx));
-  return load;
+function recentMoments(ctx: AppContext, storage: BlobStorage): Promise<RecentMoments> {
+  let entry = recentCache.get(ctx);
+  if (!entry) {
+    entry = { until: 0 };
+    recentCache.set(ctx, entry);
+  }
+  const current = entry;
+  if (current.value && current.until > Date.now()) return Promise.resolve(current.value);
+  if (!current.loading) {
+    current.loading = (async () => {
+      // -1: nobody's blocks are applied when loading; each request filters its own.
+      const rows = await repo.findPage(ctx.db, -1, { before: undefined, limit: RECENT_COUNT + 1 });
+      const moments = await toMoments(ctx, storage, rows.slice(0, RECENT_COUNT));
+      return { moments, complete: rows.length <= RECENT_COUNT };
+    })();
+    current.loading.then(
+      (value) => Object.assign(current, { value, until: Date.now() + RECENT_TTL_MS, loading: undefined }),
+      () => Object.assign(current, { loading: undefined }),
+    );
+  }
+  return current.value ? Promise.resolve(current.value) : current.loading;
 }
 
 const forgetRecent = (ctx: AppContext) => recentCache.delete(ctx);
