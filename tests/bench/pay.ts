@@ -7,6 +7,7 @@
  * 2. Gold: the same members all at once, each paying BENCH_EACH (5) character packages with gold in a row (1 then 4):
  *    payments per second and the p50/p99 of the completion (4, where the money moves under the row lock) and of
  *    the whole payment. Target: completion p99 < 50 ms. Bounded: fixed counts.
+ * BENCH_DATABASE_URL runs the server on another database (memory:// or a postgres:// URL) instead of PGlite files.
  */
 import { createHash, randomUUID } from 'node:crypto';
 import CryptoJS from 'crypto-js';
@@ -23,7 +24,11 @@ interface Envelope<T> {
   data: T;
 }
 
-const server = await startAppServer({ PAYMENT_PROVIDER: 'sandbox', LOG_LEVEL: 'warn', ...(process.env.BENCH_DATABASE_URL ? { DATABASE_URL: process.env.BENCH_DATABASE_URL } : {}) });
+const server = await startAppServer({
+  PAYMENT_PROVIDER: 'sandbox',
+  LOG_LEVEL: 'warn',
+  ...(process.env.BENCH_DATABASE_URL ? { DATABASE_URL: process.env.BENCH_DATABASE_URL } : {}),
+});
 const base = `${server.url}/h5-api/api`;
 
 async function api<T>(path: string, token?: string, body?: unknown): Promise<Envelope<T>> {

@@ -50,6 +50,24 @@ export async function payWithGold(app: FastifyInstance, a: Omit<BuyArgs, 'status
   return buyCall(app, { ...a, orderId, goldPay: true, status: 4 });
 }
 
+/** The sandbox test card form: approves the provider order `orderId`. */
+export async function approveSandbox(app: FastifyInstance, token: string, orderId: string): Promise<void> {
+  const approved = await call(app, {
+    method: 'POST',
+    url: `${PAY}/pay/sandbox/orders/${orderId}/approve`,
+    headers: bearer(token),
+    payload: { cardNumber: '4111 1111 1111 1111' },
+  });
+  if (approved.status !== 200) throw new Error(`approve failed: ${approved.status} ${approved.body.message}`);
+}
+
+/** Status 1 of a card payment: the provider's order id. */
+export async function openCardOrder(app: FastifyInstance, a: Omit<BuyArgs, 'status' | 'goldPay' | 'orderId'>) {
+  const created = await buyCall(app, { ...a, status: 1 });
+  if (created.status !== 200) throw new Error(`status 1 failed: ${created.status} ${created.body.message}`);
+  return (created.body.data as Order).orderId;
+}
+
 /** A sandbox card payment: 1 (server makes the provider order), the test card approves it, then 4. */
 export async function payWithSandboxCard(
   app: FastifyInstance,
@@ -57,15 +75,7 @@ export async function payWithSandboxCard(
 ): Promise<{ created: JsonResponse; completed: JsonResponse; orderId: string }> {
   const created = await buyCall(app, { ...a, status: 1 });
   const orderId = (created.body.data as Order | null)?.orderId ?? '';
-  if (created.status === 200) {
-    const approved = await call(app, {
-      method: 'POST',
-      url: `${PAY}/pay/sandbox/orders/${orderId}/approve`,
-      headers: bearer(a.token),
-      payload: { cardNumber: '4111 1111 1111 1111' },
-    });
-    if (approved.status !== 200) throw new Error(`approve failed: ${approved.status} ${approved.body.message}`);
-  }
+  if (created.status === 200) await approveSandbox(app, a.token, orderId);
   const completed = created.status === 200 ? await buyCall(app, { ...a, orderId, status: 4 }) : created;
   return { created, completed, orderId };
 }

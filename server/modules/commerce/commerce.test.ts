@@ -12,7 +12,15 @@ import { listen, member } from '../../realtime/socket-test-client.ts';
 import { bearer, call, makeApp, type TestApp } from '../../test-helper.ts';
 import { grant, ledgerProblems } from '../translate/translate.test-kit.ts';
 import { reconcile } from './commerce.service.ts';
-import { buyCall, encrypt, PAY, payWithGold, payWithSandboxCard } from './commerce.test-kit.ts';
+import {
+  approveSandbox,
+  buyCall,
+  encrypt,
+  openCardOrder,
+  PAY,
+  payWithGold,
+  payWithSandboxCard,
+} from './commerce.test-kit.ts';
 
 const clock = { now: new Date('2026-03-10T12:00:00Z') };
 let t: TestApp;
@@ -277,20 +285,13 @@ describe('refusals change nothing', () => {
     const target = await someone();
     await grant(db(), buyer.id, { buy_gold: 100 }, clock.now);
     const senior = c.members[1]!.specs[0]!;
-    const created = await buyCall(t.app, {
+    const orderId = await openCardOrder(t.app, {
       token: buyer.token,
       type: 'member',
       id: senior.id,
       targetId: target.id,
-      status: 1,
     });
-    const orderId = (created.body.data as Order).orderId;
-    await call(t.app, {
-      method: 'POST',
-      url: `${PAY}/pay/sandbox/orders/${orderId}/approve`,
-      headers: bearer(buyer.token),
-      payload: { cardNumber: '4111111111111111' },
-    });
+    await approveSandbox(t.app, buyer.token, orderId);
     expect(
       (
         await payWithGold(t.app, {
@@ -415,8 +416,7 @@ describe('never twice', () => {
   it('a forged status 4 (nothing captured) is 402 and credits nothing', async () => {
     const c = await catalogue();
     const m = await someone();
-    const created = await buyCall(t.app, { token: m.token, type: 'character', id: c.characters[0]!.id, status: 1 });
-    const orderId = (created.body.data as Order).orderId;
+    const orderId = await openCardOrder(t.app, { token: m.token, type: 'character', id: c.characters[0]!.id });
     const forged = await buyCall(t.app, {
       token: m.token,
       type: 'character',
@@ -438,14 +438,8 @@ describe('never twice', () => {
     expect((again.body.data as Order).status).toBe(4);
     expect((await info(m.token)).buyCharacterCount).toBe(spec.num);
 
-    const created = await buyCall(t.app, { token: m.token, type: 'character', id: spec.id, status: 1 });
-    const second = (created.body.data as Order).orderId;
-    await call(t.app, {
-      method: 'POST',
-      url: `${PAY}/pay/sandbox/orders/${second}/approve`,
-      headers: bearer(m.token),
-      payload: { cardNumber: '4111111111111111' },
-    });
+    const second = await openCardOrder(t.app, { token: m.token, type: 'character', id: spec.id });
+    await approveSandbox(t.app, m.token, second);
     const answers = await Promise.all(
       Array.from({ length: 20 }, () =>
         buyCall(t.app, { token: m.token, type: 'character', id: spec.id, status: 4, orderId: second }),
@@ -459,13 +453,28 @@ describe('never twice', () => {
     const c = await catalogue();
     const m = await someone();
     const spec = c.characters[0]!;
-    const created = await buyCall(t.app, { token: m.token, type: 'character', id: spec.id, status: 1 });
-    const orderId = (created.body.data as Order).orderId;
+    const orderId = await openCardOrder(t.app, { token: m.token, type: 'character', id: spec.id });
     const cancelled = await buyCall(t.app, { token: m.token, type: 'character', id: spec.id, status: 3, orderId });
     expect((cancelled.body.data as Order).status).toBe(3);
     const late = await buyCall(t.app, { token: m.token, type: 'character', id: spec.id, status: 4, orderId });
     expect([late.status, late.body.message]).toEqual([409, 'This order was canceled']);
     expect((await info(m.token)).buyCharacterCount).toBe(0);
+    const captured = await openCardOrder(t.app, { token: m.token, type: 'character', id: spec.id });
+    await approveSandbox(t.app, m.token, captured);
+    await call(t.app, {
+      method: 'POST',
+      url: `${PAY}/pay/sandbox/orders/${captured}/capture`,
+      headers: bearer(m.token),
+    });
+    const cancel = await buyCall(t.app, {
+      token: m.token,
+      type: 'character',
+      id: spec.id,
+      status: 3,
+      orderId: captured,
+    });
+    expect((cancel.body.data as Order).status).toBe(4);
+    expect((await info(m.token)).buyCharacterCount).toBe(spec.num);
   });
 
   it('200 parallel gold payments against a balance covering 20: exactly 20 succeed, never negative', async () => {
@@ -500,14 +509,8 @@ describe('webhook and reconciler', () => {
     const c = await catalogue();
     const m = await someone();
     const spec = c.characters[0]!;
-    const created = await buyCall(t.app, { token: m.token, type: 'character', id: spec.id, status: 1 });
-    const orderId = (created.body.data as Order).orderId;
-    await call(t.app, {
-      method: 'POST',
-      url: `${PAY}/pay/sandbox/orders/${orderId}/approve`,
-      headers: bearer(m.token),
-      payload: { cardNumber: '4111111111111111' },
-    });
+    const orderId = await openCardOrder(t.app, { token: m.token, type: 'character', id: spec.id });
+    await approveSandbox(t.app, m.token, orderId);
     await call(t.app, {
       method: 'POST',
       url: `${PAY}/pay/sandbox/orders/${orderId}/capture`,
@@ -578,12 +581,7 @@ describe('webhook and reconciler', () => {
     const approvedOrder = (
       (await buyCall(t.app, { token: m.token, type: 'character', id: spec.id, status: 1 })).body.data as Order
     ).orderId;
-    await call(t.app, {
-      method: 'POST',
-      url: `${PAY}/pay/sandbox/orders/${approvedOrder}/approve`,
-      headers: bearer(m.token),
-      payload: { cardNumber: '4111111111111111' },
-    });
+    await approveSandbox(t.app, m.token, approvedOrder);
     const abandoned = (
       (await buyCall(t.app, { token: m.token, type: 'character', id: spec.id, status: 1 })).body.data as Order
     ).orderId;

@@ -23,17 +23,7 @@ export interface OrderRow {
   closed_at: Date | null;
 }
 
-export interface NewOrder {
-  id: string;
-  user_id: number;
-  target_id: number;
-  type: BuyType;
-  spec_id: number;
-  amount: string;
-  gold_pay: boolean;
-  blessing: string;
-  created_at: Date;
-}
+export type NewOrder = Omit<OrderRow, 'provider_order_id' | 'status' | 'capture_id' | 'closed_at'>;
 
 /** Inserts the order unless its id exists; answers the stored row either way (the caller checks it is the same). */
 export async function insertOrder(db: Executor, order: NewOrder): Promise<OrderRow> {
