@@ -3,10 +3,9 @@
  * upload would be (re-encoded, responsive sizes, ThumbHash), so a fresh `npm start` shows a square with photos.
  */
 import { createHash } from 'node:crypto';
-import type { Transaction } from 'kysely';
 import sharp from 'sharp';
 import { createStorage } from '../../adapters/storage/storage.ts';
-import type { Database } from '../../db/schema.ts';
+import type { Tx } from '../../db/database.ts';
 import { reencodeImage, responsiveImage } from '../files/files.image.ts';
 import { recordUpload } from '../files/files.repository.ts';
 import { variantKeys } from '../files/files.rules.ts';
@@ -52,7 +51,7 @@ function landscapeSvg(sky: string, ground: string): Buffer {
 
 /** Inserts the demo moments for `ids` (username → id) in `trx`; photo files go to DATA_DIR/uploads first. */
 export async function seedDemoMoments(
-  trx: Transaction<Database>,
+  trx: Tx,
   dataDir: string,
   ids: ReadonlyMap<string, number>,
   now: Date,
