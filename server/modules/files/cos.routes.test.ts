@@ -99,6 +99,14 @@ describe('COS-style signed form upload', () => {
     expect(moment.photos[0]).toMatchObject({ url, alt: 'sideways', width: 20, height: 40 });
     expect(moment.photos[0]!.sources.length).toBe(1);
     expect(moment.photos[0]!.thumbhash).not.toBe('');
+    // The same image under the same key again is fine; another image under it is 409 and changes nothing.
+    expect((await postForm(fieldsOf(s), await jpegWithGps())).status).toBe(200);
+    const other = await postForm(fieldsOf(s), await jpeg(50, 50, '#135'));
+    expect(other).toMatchObject({
+      status: 409,
+      body: { message: 'key already holds another image; name the file by its own md5' },
+    });
+    expect(await sharp(readFileSync(join(t.dataDir, url))).metadata()).toMatchObject({ width: 20, height: 40 });
   });
 
   it('refuses a forged, altered, expired or foreign signature with 403 and stores nothing', async () => {

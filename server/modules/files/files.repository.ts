@@ -91,3 +91,14 @@ export async function blobsByKeys(db: Executor, keys: readonly string[]): Promis
   for (const { alias_key, ...b } of viaAlias) if (alias_key) found.set(alias_key, b);
   return found;
 }
+
+/** The blob a signed upload's own key already stands for, if any. */
+export async function blobOfAlias(db: Executor, aliasKey: string): Promise<string | undefined> {
+  const row = await db
+    .selectFrom('uploads')
+    .select('blob_key')
+    .where('alias_key', '=', aliasKey)
+    .limit(1)
+    .executeTakeFirst();
+  return row?.blob_key;
+}

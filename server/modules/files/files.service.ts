@@ -5,7 +5,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { BlobStorage } from '../../adapters/storage/storage.ts';
 import type { AppContext } from '../../context.ts';
-import { invalid, tooMany, unauthorized } from '../../domain/errors.ts';
+import { conflict, invalid, tooMany, unauthorized } from '../../domain/errors.ts';
 import { userExists } from '../users/users.repository.ts';
 import { type CosSign, type CosUpload, signCosUpload, verifyCosForm } from './cos.rules.ts';
 import { reencodeImage, responsiveImage } from './files.image.ts';
@@ -22,6 +22,7 @@ import {
 } from './files.rules.ts';
 
 export const NOT_AN_IMAGE = 'file must be a JPEG or PNG image';
+export const KEY_TAKEN = 'key already holds another image; name the file by its own md5';
 
 const tooManyUploads = (message: string, retryAfter: number) =>
   tooMany(`${message}, try again in ${retryAfter} seconds`, retryAfter);
@@ -85,6 +86,9 @@ export async function storeUpload(ctx: AppContext, storage: BlobStorage, input: 
   await ctx.db.transaction().execute(async (trx) => {
     await repo.lockUploader(trx, userId);
     await quotaCheck(ctx, trx, userId, bytes.length);
+    // A key is served for a year as immutable: it never changes to another image.
+    const taken = aliasKey ? await repo.blobOfAlias(trx, aliasKey) : undefined;
+    if (taken !== undefined && taken !== key) throw conflict(KEY_TAKEN);
     // Stored before the row commits: a failed commit leaves harmless unreferenced files, never a row without one.
     await storage.put(key, image.bytes);
     for (const v of responsive?.variants ?? []) {
