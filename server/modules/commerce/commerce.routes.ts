@@ -1,4 +1,5 @@
 /** HTTP face of docs/api.md, Commerce: the catalogue and pay config (no token), purchases, the sandbox, the webhook. */
+import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { CURRENCY } from '#protocol/commerce.ts';
@@ -10,6 +11,8 @@ import {
   captureSandboxOrder,
   createSandboxOrder,
   getSandboxOrder,
+  sandboxSigningKey,
+  signSandboxEvent,
 } from '../../adapters/payment/sandbox.ts';
 import type { AppContext } from '../../context.ts';
 import { invalid, notFound } from '../../domain/errors.ts';
@@ -104,7 +107,23 @@ export function commerceRoutes(app: FastifyInstance, ctx: AppContext): void {
       if (result.issue) {
         return reply.code(422).send({ code: 422, message: result.issue, data: result.order ?? null });
       }
-      return ok(result.order);
+      // Like PayPal, the sandbox then tells the webhook about the capture, signed, through the same verification.
+      const order = result.order!;
+      const capture = order.purchase_units?.[0]?.payments?.captures?.[0];
+      const event = {
+        id: `WH-SB-${randomUUID()}`,
+        event_type: 'PAYMENT.CAPTURE.COMPLETED',
+        resource_type: 'capture',
+        create_time: ctx.now().toISOString(),
+        resource: { ...capture, supplementary_data: { related_ids: { order_id: order.id } } },
+      };
+      setImmediate(() => {
+        const headers = signSandboxEvent(sandboxSigningKey(ctx.config.sessionSecret), event, ctx.now());
+        service
+          .receiveWebhook(ctx, commerce, headers, event)
+          .catch((error) => ctx.log.warn({ err: error }, 'sandbox webhook failed'));
+      });
+      return ok(order);
     },
   );
 }

@@ -7,7 +7,13 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { CharacterSpec, MemberConfig, Order } from '#protocol/commerce.ts';
 import type { UserInfo } from '#protocol/user.ts';
-import { sandboxSigningKey, signSandboxEvent } from '../../adapters/payment/sandbox.ts';
+import {
+  approveSandboxOrder,
+  captureSandboxOrder,
+  createSandboxOrder,
+  sandboxSigningKey,
+  signSandboxEvent,
+} from '../../adapters/payment/sandbox.ts';
 import { listen, member } from '../../realtime/socket-test-client.ts';
 import { bearer, call, makeApp, type TestApp } from '../../test-helper.ts';
 import { grant, ledgerProblems } from '../translate/translate.test-kit.ts';
@@ -511,11 +517,8 @@ describe('webhook and reconciler', () => {
     const spec = c.characters[0]!;
     const orderId = await openCardOrder(t.app, { token: m.token, type: 'character', id: spec.id });
     await approveSandbox(t.app, m.token, orderId);
-    await call(t.app, {
-      method: 'POST',
-      url: `${PAY}/pay/sandbox/orders/${orderId}/capture`,
-      headers: bearer(m.token),
-    });
+    // Captured at the provider without its own webhook, so only the events below can tell the server.
+    await captureSandboxOrder(db(), orderId, 'out-of-band');
     const event = {
       id: `WH-${randomUUID()}`,
       event_type: 'PAYMENT.CAPTURE.COMPLETED',
@@ -535,14 +538,32 @@ describe('webhook and reconciler', () => {
     expect((await info(m.token)).buyCharacterCount).toBe(spec.num);
   });
 
+  it('a capture made out of band (the buyer window) reaches the order through the sandbox webhook', async () => {
+    const c = await catalogue();
+    const m = await someone();
+    const spec = c.characters[0]!;
+    const orderId = await openCardOrder(t.app, { token: m.token, type: 'character', id: spec.id });
+    await approveSandbox(t.app, m.token, orderId);
+    const captured = await call(t.app, {
+      method: 'POST',
+      url: `${PAY}/pay/sandbox/orders/${orderId}/capture`,
+      headers: bearer(m.token),
+    });
+    expect(captured.status).toBe(200);
+    for (let i = 0; i < 100 && (await info(m.token)).buyCharacterCount === 0; i++) {
+      await new Promise((r) => setTimeout(r, 20));
+    }
+    expect((await info(m.token)).buyCharacterCount).toBe(spec.num);
+    const again = await buyCall(t.app, { token: m.token, type: 'character', id: spec.id, status: 4, orderId });
+    expect((again.body.data as Order).status).toBe(4);
+    expect((await info(m.token)).buyCharacterCount).toBe(spec.num);
+  });
+
   it('an event before its order is kept and applied by the reconciler', async () => {
     const c = await catalogue();
     const m = await someone();
     const spec = c.characters[0]!;
     const ourId = randomUUID();
-    const { createSandboxOrder, approveSandboxOrder, captureSandboxOrder } = await import(
-      '../../adapters/payment/sandbox.ts'
-    );
     const provider = await createSandboxOrder(db(), {
       customId: ourId,
       amount: spec.amount.toFixed(2),
