@@ -183,12 +183,15 @@ export async function findHistory(
 }
 
 /** One message in its own statement (server-written messages, inside the caller's transaction); undefined when
- * either member does not exist. */
+ * either member does not exist. A member's note to themselves (sender = receiver) is stored already read. */
 export async function insertOne(db: Executor, item: NewMessage, now: Date): Promise<MessageRowLike | undefined> {
+  // A note to oneself (a type 7 balance change) is stored read: `read` on oneself is refused, so it could never be.
+  const self = item.senderId === item.toId;
   const { rows } = await sql<MessageRowLike>`
-    insert into messages (client_id, sender_id, to_id, type, msg, lang, created_at)
-    select ${item.clientId}::uuid, ${item.senderId}, ${item.toId}, ${item.type}, ${item.msg}, ${item.lang}, ${now}
-    where (select count(*) from users where id in (${item.senderId}, ${item.toId})) = ${item.senderId === item.toId ? 1 : 2}
+    insert into messages (client_id, sender_id, to_id, type, msg, lang, created_at, read_at)
+    select ${item.clientId}::uuid, ${item.senderId}, ${item.toId}, ${item.type}, ${item.msg}, ${item.lang}, ${now},
+      ${self ? now : null}::timestamptz
+    where (select count(*) from users where id in (${item.senderId}, ${item.toId})) = ${self ? 1 : 2}
     returning ${MESSAGE_COLUMNS}`.execute(db);
   return rows[0];
 }

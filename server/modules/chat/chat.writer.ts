@@ -238,7 +238,10 @@ export async function sendSystemMessage(
     ctx.now(),
   );
   if (!row) throw noSuchMember();
-  const unread = await repo.addUnread(db, new Map([[input.toId, 1]]));
+  const unread =
+    input.senderId === input.toId
+      ? new Map([[input.toId, await repo.getUnread(db, input.toId)]])
+      : await repo.addUnread(db, new Map([[input.toId, 1]]));
   const message = toMessage(row);
   let delivered = false;
   const deliver = () => {

@@ -392,7 +392,7 @@ export async function receiveWebhook(
  * Completes the order an event is about, always by asking the provider (never trusting the event's body). An event
  * whose order is not there yet stays pending and is tried again by the reconciler.
  */
-async function processWebhookEvent(ctx: AppContext, commerce: Commerce, id: string, event: unknown): Promise<void> {
+async function processWebhookEvent(ctx: AppContext, commerce: Commerce, id: string, event: unknown): Promise<boolean> {
   const resource = (event as { resource?: Record<string, unknown> }).resource ?? {};
   const related = (resource.supplementary_data as { related_ids?: { order_id?: string } } | undefined)?.related_ids;
   const customId =
@@ -402,7 +402,7 @@ async function processWebhookEvent(ctx: AppContext, commerce: Commerce, id: stri
   let order =
     customId && UUID_PATTERN.test(customId) ? await repo.findOrderById(ctx.db, customId.toLowerCase()) : undefined;
   if (!order && providerOrderId) order = await repo.findOrderByProviderId(ctx.db, providerOrderId);
-  if (!order) return;
+  if (!order) return false;
   if (order.status === 1 && !order.gold_pay) {
     if (!order.provider_order_id && providerOrderId) {
       order = await repo.setProviderOrderId(ctx.db, order.id, providerOrderId);
@@ -415,6 +415,7 @@ async function processWebhookEvent(ctx: AppContext, commerce: Commerce, id: stri
     });
   }
   await repo.markWebhookProcessed(ctx.db, id, ctx.now());
+  return true;
 }
 
 /**
@@ -448,9 +449,14 @@ export async function reconcile(
     }
   }
   for (const event of await repo.pendingWebhookEvents(ctx.db, 200)) {
-    await processWebhookEvent(ctx, commerce, event.id, event.body).catch((error) =>
-      ctx.log.warn({ err: error, eventId: event.id }, 'webhook event still pending'),
-    );
+    const found = await processWebhookEvent(ctx, commerce, event.id, event.body).catch((error) => {
+      ctx.log.warn({ err: error, eventId: event.id }, 'webhook event still pending');
+      return true;
+    });
+    // An event about no order of ours (another app on the same PayPal account) is kept pending 3 hours, then let go.
+    if (!found && now.getTime() - new Date(event.received_at).getTime() > CANCEL_AFTER_MS) {
+      await repo.markWebhookProcessed(ctx.db, event.id, now);
+    }
   }
   for (const ended of await repo.claimEndedMemberships(ctx.db, now)) {
     await sendSystemMessage(ctx, ctx.db, {

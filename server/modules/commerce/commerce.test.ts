@@ -16,6 +16,7 @@ import {
 } from '../../adapters/payment/sandbox.ts';
 import { listen, member } from '../../realtime/socket-test-client.ts';
 import { bearer, call, makeApp, type TestApp } from '../../test-helper.ts';
+import { getUnread } from '../chat/chat.repository.ts';
 import { grant, ledgerProblems } from '../translate/translate.test-kit.ts';
 import { reconcile } from './commerce.service.ts';
 import {
@@ -148,6 +149,9 @@ describe('every path', () => {
           }
           const payerNotes = (await messagesTo(buyer.id)).filter((m) => m.type === 7);
           expect(payerNotes.length).toBe(pay === 'gold' || !gift ? 1 : 0);
+          // A note to oneself is stored read: it never leaves an unread count that could not be cleared.
+          expect(payerNotes.every((n) => n.read_at !== null)).toBe(true);
+          if (!gift) expect(await getUnread(db(), buyer.id)).toBe(0);
         });
       }
     }
@@ -593,6 +597,30 @@ describe('webhook and reconciler', () => {
       .execute();
     await reconcile(t.app.amity, { provider: t.app.amity.payment });
     expect((await info(m.token)).buyCharacterCount).toBe(spec.num);
+  });
+
+  it('an event about no order of ours stays pending 3 hours, then is let go', async () => {
+    const event = {
+      id: `WH-${randomUUID()}`,
+      event_type: 'PAYMENT.CAPTURE.COMPLETED',
+      resource: { id: 'CAPZ', custom_id: randomUUID(), supplementary_data: { related_ids: { order_id: 'SBNOTOURS' } } },
+    };
+    expect(
+      (await webhook(event, { ...signSandboxEvent(key(), event), 'content-type': 'application/json' })).status,
+    ).toBe(200);
+    const pending = () =>
+      db().selectFrom('webhook_events').select('processed_at').where('id', '=', event.id).executeTakeFirstOrThrow();
+    const saved = clock.now;
+    try {
+      clock.now = new Date(saved.getTime() + 60 * 60_000);
+      await reconcile(t.app.amity, { provider: t.app.amity.payment });
+      expect((await pending()).processed_at).toBeNull();
+      clock.now = new Date(saved.getTime() + 3 * 3_600_000 + 60_000);
+      await reconcile(t.app.amity, { provider: t.app.amity.payment });
+      expect((await pending()).processed_at).not.toBeNull();
+    } finally {
+      clock.now = saved;
+    }
   });
 
   it('completes approved orders left open over 10 minutes, cancels those over 3 hours without a capture', async () => {
