@@ -108,6 +108,34 @@ describe('PayPal Orders v2 adapter', () => {
     expect(await bought(m.token)).toBe(spec.num);
   });
 
+  it('a capture already used for another order is 402 and credits nothing', async () => {
+    const spec = await characters();
+    const m = await someone();
+    const first = await start(m.token, spec);
+    paypal.approve(first.orderId);
+    expect(
+      (await buyCall(t.app, { token: m.token, type: 'character', id: spec.id, status: 4, orderId: first.orderId }))
+        .status,
+    ).toBe(200);
+    const second = await start(m.token, spec);
+    const o = paypal.orders.get(second.orderId)!;
+    o.status = 'COMPLETED';
+    o.customId = second.ourId;
+    o.captureId = paypal.orders.get(first.orderId)!.captureId!;
+    const replay = await buyCall(t.app, {
+      token: m.token,
+      type: 'character',
+      id: spec.id,
+      status: 4,
+      orderId: second.orderId,
+    });
+    expect([replay.status, replay.body.message]).toEqual([
+      402,
+      'This payment was already used for another order; nothing was credited',
+    ]);
+    expect(await bought(m.token)).toBe(spec.num);
+  });
+
   it('a capture in another currency or for another amount is 402 and credits nothing', async () => {
     const spec = await characters();
     for (const tamper of [{ currency: 'EUR' }, { value: '0.01' }]) {
