@@ -4,7 +4,7 @@ import { UPDATE_CHECK_MS, type UpdateEnv, VISIBLE_CHECK_GAP_MS, type WorkboxLike
 
 type Listener = (event: { isExternal?: boolean }) => void;
 
-function setup() {
+function setup({ hadController = true } = {}) {
   const listeners: Record<string, Listener[]> = {};
   const wb = {
     addEventListener: (type: string, fn: Listener) => {
@@ -31,6 +31,7 @@ function setup() {
     onVisibilityChange: (fn) => {
       onVisible = fn;
     },
+    hadController,
   };
   const offers: UpdateOffer[] = [];
   wireUpdates(wb, (offer) => offers.push(offer), env);
@@ -68,6 +69,13 @@ describe('update flow', () => {
     t.emit('controlling', { isExternal: false });
     expect(t.env.reload).not.toHaveBeenCalled();
     expect(t.offers).toHaveLength(0);
+  });
+
+  it('offers nothing when a first install started by an earlier page load takes control of this one', () => {
+    const t = setup({ hadController: false });
+    t.emit('controlling', { isExternal: true });
+    expect(t.offers).toHaveLength(0);
+    expect(t.env.reload).not.toHaveBeenCalled();
   });
 
   it('turns a pending offer into a plain reload when another tab activates that version first', () => {

@@ -24,6 +24,8 @@ export interface UpdateEnv {
   setInterval: (fn: () => void, ms: number) => unknown;
   visibility: () => DocumentVisibilityState;
   onVisibilityChange: (fn: () => void) => void;
+  /** Whether a worker controlled this page when it loaded: without one, a worker taking control is a first install. */
+  hadController: boolean;
 }
 
 function browserUpdateEnv(): UpdateEnv {
@@ -33,6 +35,7 @@ function browserUpdateEnv(): UpdateEnv {
     setInterval: (fn, ms) => globalThis.setInterval(fn, ms),
     visibility: () => globalThis.document.visibilityState,
     onVisibilityChange: (fn) => globalThis.document.addEventListener('visibilitychange', fn),
+    hadController: Boolean(globalThis.navigator.serviceWorker?.controller),
   };
 }
 
@@ -62,9 +65,10 @@ export function wireUpdates(
       return;
     }
     // Another tab accepted the update: this one still runs the old code and its SKIP_WAITING would change
-    // nothing now, so offer a plain reload. (The first install also takes control, through clientsClaim, with
-    // nothing waiting: nothing to offer then.)
-    if (waiting || event.isExternal) offer(reloadOffer);
+    // nothing now, so offer a plain reload. The first install also takes control, through clientsClaim, with
+    // nothing waiting: nothing to offer then, even when the worker came from an earlier page load that was still
+    // precaching (workbox-window calls that one external) and the page runs the one version there is.
+    if (waiting || (event.isExternal && env.hadController)) offer(reloadOffer);
   });
 
   let lastCheck = env.now();
