@@ -152,7 +152,8 @@ export async function findConversations(db: Executor, me: number): Promise<Conve
       select distinct on (peer_id) *
       from (
         select ${MESSAGE_COLUMNS}, case when sender_id = ${me} then to_id else sender_id end as peer_id
-        from messages where sender_id = ${me} or to_id = ${me}
+        -- Notes to oneself (type 7, written by commerce) refresh user info; they are no conversation.
+        from messages where (sender_id = ${me} or to_id = ${me}) and sender_id <> to_id
       ) mine
       order by peer_id, id desc
     ), unread as (

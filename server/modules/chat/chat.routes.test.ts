@@ -5,7 +5,7 @@ import type { BaseUser } from '#protocol/user.ts';
 import { member } from '../../realtime/socket-test-client.ts';
 import { bearer, call, makeApp, type TestApp } from '../../test-helper.ts';
 import { addBlock } from './chat.repository.ts';
-import { storeBatch } from './chat.writer.ts';
+import { sendSystemMessage, storeBatch } from './chat.writer.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -51,6 +51,15 @@ describe('GET /api/chat/conversations', () => {
     expect(await get('/api/chat/content/unread', me.token)).toMatchObject({ body: { data: 3 } });
     const empty = await member(t.app);
     expect((await get('/api/chat/conversations', empty.token)).body.data).toEqual([]);
+  });
+
+  it('leaves out the notes the server writes a member about themselves (type 7): they are no conversation', async () => {
+    const me = await member(t.app);
+    const ann = await member(t.app);
+    await say(ann.id, me.id, 'hello');
+    await sendSystemMessage(t.app.amity, t.app.amity.db, { senderId: me.id, toId: me.id, type: 7, msg: '{}' });
+    const list = (await get('/api/chat/conversations', me.token)).body.data as { peer: BaseUser }[];
+    expect(list.map((c) => c.peer.id)).toEqual([ann.id]);
   });
 
   it('needs a token', async () => {

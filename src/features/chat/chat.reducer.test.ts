@@ -52,6 +52,17 @@ function ready(extra: Partial<Extract<ChatInput, { type: 'cacheLoaded' }>> = {})
   return m;
 }
 
+describe('notes to oneself', () => {
+  it('a balance note (type 7) from the server refreshes user info and opens no conversation with oneself', () => {
+    const m = ready();
+    m.feed({ type: 'frame', frame: { action: 'chart', data: msg(9, { senderId: ME, toId: ME, type: 7 }) } });
+    expect(m.of('userInfoStale')).toHaveLength(1);
+    expect(m.of('notify')).toHaveLength(0);
+    expect(m.state.conversations.some((c) => c.peer.id === ME)).toBe(false);
+    expect(m.state.orphans).toHaveLength(0);
+  });
+});
+
 const record = (clientId: string, seq: number): OutboxRecord => ({
   clientId,
   toId: ALICE,

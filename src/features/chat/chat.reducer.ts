@@ -421,6 +421,12 @@ export function reduceChat(state: ChatState, event: ChatEvent): ChatStep {
   /** A stored message on the wire's `chart` action, mine (the ack of a send) or theirs (new). */
   function onMessage(data: Message & { unreadAll?: number }) {
     const { unreadAll, ...message } = data;
+    if (message.senderId === s.me && message.toId === s.me) {
+      // A note the server writes the member about themselves (type 7: a purchase completed, a membership started
+      // or ended): it refreshes user info and is no conversation (docs/api.md, Messages).
+      if (refreshesUserInfo(message.type)) emit({ type: 'userInfoStale' });
+      return;
+    }
     if (message.senderId === s.me) {
       absorb(message, false);
       return acked(message.clientId);
