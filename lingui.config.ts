@@ -10,7 +10,14 @@ export default defineConfig({
     {
       path: '<rootDir>/locale/{locale}',
       include: ['<rootDir>/src'],
-      exclude: ['**/*.test.*', '**/routeTree.gen.ts'],
+      exclude: ['**/*.test.*', '**/routeTree.gen.ts', '<rootDir>/src/features/*/screens/**'],
+    },
+    // Texts only lazily loaded screens show (src/features/<name>/screens/): a catalog of their own, loaded with
+    // them by <ScreenCatalog> (src/ui/screen-catalog.tsx), so they add nothing to the first load's catalog.
+    {
+      path: '<rootDir>/locale/screens/{locale}',
+      include: ['<rootDir>/src/features/*/screens/**/*.{ts,tsx}'],
+      exclude: ['**/*.test.*'],
     },
   ],
   format: formatter({ lineNumbers: false }),

@@ -32,7 +32,7 @@ const MEMBER = [
 const NOT_MEMBER = [
   /src[\\/]features[\\/]chat[\\/]components[\\/](message-pane|message-bubble|virtual-list|virtual-layout|composer|translation-ui)\.tsx?$/,
   // What only the open conversation uses loads with it (lazy-message-pane.tsx), not with the list.
-  /src[\\/]features[\\/]chat[\\/](timeline\.rules|composer\.rules|shrink-image|translate\.reducer|translate\.service)\.ts$/,
+  /src[\\/]features[\\/]chat[\\/](timeline\.rules|composer\.rules|translate\.reducer|translate\.service)\.ts$/,
 ];
 const matches =
   (list: RegExp[], except: RegExp[] = []) =>

@@ -14,6 +14,8 @@ export default defineConfig({
       'sw/**/*.test.ts',
       'scripts/**/*.test.ts',
       'tests/lint/**/*.test.ts',
+      // The real server against a stand-in push service (it needs NODE_EXTRA_CA_CERTS, so its own process).
+      'tests/push/**/*.test.ts',
     ],
     environment: 'node',
     testTimeout: 20_000,

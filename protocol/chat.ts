@@ -4,6 +4,7 @@
  * checks incoming frames with are in chat-schemas.ts.
  */
 import type { ChartFrame } from './chat-schemas.ts';
+import type { MomentPhoto } from './moment.ts';
 import type { TranslationBalance, TransPreview, TransResult } from './translation.ts';
 
 export type { ChartFrame };
@@ -16,12 +17,38 @@ export const MessageType = {
   vipGift: 5,
   seniorGift: 6,
   balanceChanged: 7,
+  /** `msg` the video's URL, `media` its cover, duration, size and picture size; uses a free video of the month. */
+  video: 8,
+  /** `msg` the voice note's URL, `media` its duration and size; free for everyone. */
+  voice: 9,
 } as const;
 export type MessageType = (typeof MessageType)[keyof typeof MessageType];
 
 /** Types 3-7 are written by the server and make the receiving client refresh user info (docs/product.md, Messages). */
 export function refreshesUserInfo(type: number): boolean {
   return type >= MessageType.characterGift && type <= MessageType.balanceChanged;
+}
+
+/**
+ * What a video or voice message carries beside its URL (docs/api.md, Chat: types 8 and 9). `duration` (seconds) and
+ * `size` (bytes) are the server's, read from the stored file; `cover` (an uploaded JPEG), `width` and `height` come
+ * with the video; `peaks` is the voice note's waveform as the sender's browser computed it (0-100 each).
+ */
+export interface Media {
+  duration: number;
+  size: number;
+  cover?: string;
+  width?: number;
+  height?: number;
+  peaks?: number[];
+}
+
+/** A voice note's waveform has at most this many bars. */
+export const MEDIA_PEAKS_MAX = 64;
+
+/** A video or voice message: the types that carry `media`. */
+export function isMediaType(type: number): type is 8 | 9 {
+  return type === MessageType.video || type === MessageType.voice;
 }
 
 export interface Message {
@@ -35,6 +62,13 @@ export interface Message {
   createdAt: string;
   readAt: string | null;
   translations: Record<string, string>;
+  /** Types 8 and 9 only. */
+  media?: Media;
+  /**
+   * Type 2 in history (added): the stored photo as moments give theirs (MomentPhoto: size, ThumbHash, responsive
+   * WebP and JPEG sources for `srcset`); absent when `msg` names no photo we stored.
+   */
+  photo?: MomentPhoto;
 }
 
 export const WS_MAX_FRAME_BYTES = 64 * 1024;

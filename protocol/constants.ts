@@ -37,6 +37,8 @@ export const LIMITS = {
   chatMessage: 2000,
   momentText: 1000,
   momentImages: 9,
+  /** A photo's optional alt text (Mastodon allows 1,500; one screen of text is enough). */
+  momentAlt: 1000,
 } as const;
 
 export const PAGE_SIZES = [5, 10, 20, 30, 40, 50] as const;
@@ -58,6 +60,22 @@ export const UPLOAD = {
 } as const;
 export type UploadType = (typeof UPLOAD.types)[number];
 
+/**
+ * Video and voice messages (docs/api.md, Files: video and voice; Chat: types 8 and 9). Sizes in bytes (30 MB as the
+ * product counts MB, like the 5 MB of images); durations in seconds.
+ */
+export const MEDIA = {
+  maxBytes: 31_457_280,
+  maxSeconds: 60,
+  /** Declared types an upload may carry, per kind; the bytes must agree (ISO BMFF or WebM). */
+  videoTypes: ['video/mp4', 'video/webm'],
+  voiceTypes: ['audio/webm', 'audio/mp4', 'audio/x-m4a', 'video/webm', 'video/mp4'],
+  /** The played media the client keeps for offline use, at most (service worker runtime cache). */
+  offlineCacheEntries: 30,
+  offlineCacheBytes: 104_857_600,
+} as const;
+export type MediaKind = 'video' | 'voice';
+
 /** Token lifetime: 30 days unused (docs/api.md, Authentication). */
 export const TOKEN_IDLE_DAYS = 30;
 /** Password reset code: 6 digits, valid 15 minutes. */
@@ -70,3 +88,9 @@ export const CODES_PER_DAY = 5;
 export const CODE_MAX_ATTEMPTS = 5;
 /** Profile updates per member per minute (PUT update, e-mail change requests). */
 export const PROFILE_UPDATES_PER_MINUTE = 10;
+
+/** Remote selects search 200 ms after the last keystroke (docs/product.md, Dialogs and widgets). */
+export const REMOTE_SEARCH_DELAY_MS = 200;
+
+/** The avatar cropper (docs/product.md, Uploads): a fixed 200 px box, PNG at quality 1, sources at most 2000 px. */
+export const CROPPER = { size: 200, quality: 1, type: 'image/png', maxImage: 2000 } as const;

@@ -4,8 +4,8 @@ import { DEFAULT_PAGE_SIZE, LIMITS, PAGE_SIZES } from './constants.ts';
 import type { BaseUser } from './user.ts';
 import { isOwnUploadUrl, MAX_SAFE_ID, optionalQuery, safeText, wholeNumberText } from './validators.ts';
 
-/** A photo's optional description for screen readers (Mastodon allows 1,500; one screen of text is enough). */
-export const MOMENT_ALT_MAX = 1000;
+/** A photo's optional description for screen readers (LIMITS.momentAlt, kept apart from zod for the client). */
+export const MOMENT_ALT_MAX = LIMITS.momentAlt;
 
 /** One responsive size of a photo: same picture, `width` × `height`, as WebP and as JPEG (paths of our origin). */
 export interface PhotoSource {

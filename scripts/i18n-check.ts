@@ -39,37 +39,44 @@ export function parsePo(text: string): Map<string, string> {
   return entries;
 }
 
-function read(locale: string): Map<string, string> {
-  return parsePo(readFileSync(join(ROOT, 'locale', `${locale}.po`), 'utf8'));
+/** The first-load catalog and the lazily loaded screens' (lingui.config.ts). */
+const CATALOGS = ['locale', 'locale/screens'];
+
+function read(dir: string, locale: string): Map<string, string> {
+  return parsePo(readFileSync(join(ROOT, dir, `${locale}.po`), 'utf8'));
 }
 
 execFileSync(join(ROOT, 'node_modules', '.bin', 'lingui'), ['extract', '--clean'], { cwd: ROOT, stdio: 'ignore' });
 
-const english = read(SOURCE);
 let problems = 0;
-for (const locale of LOCALES) {
-  const catalog = read(locale);
-  const missing: string[] = [];
-  const untranslated: string[] = [];
-  for (const [id, englishText] of english) {
-    const text = catalog.get(id) ?? '';
-    const source = englishText || id;
-    if (!text.trim()) missing.push(id);
-    else if (text === source) {
-      const allowed = SAME_AS_ENGLISH[source];
-      if (!(allowed === '*' || allowed?.includes(locale))) untranslated.push(id);
+let messages = 0;
+for (const dir of CATALOGS) {
+  const english = read(dir, SOURCE);
+  messages += english.size;
+  for (const locale of LOCALES) {
+    const catalog = read(dir, locale);
+    const missing: string[] = [];
+    const untranslated: string[] = [];
+    for (const [id, englishText] of english) {
+      const text = catalog.get(id) ?? '';
+      const source = englishText || id;
+      if (!text.trim()) missing.push(id);
+      else if (text === source) {
+        const allowed = SAME_AS_ENGLISH[source];
+        if (!(allowed === '*' || allowed?.includes(locale))) untranslated.push(id);
+      }
     }
+    for (const id of missing) console.error(`${dir}/${locale}: missing translation: ${JSON.stringify(id)}`);
+    for (const id of untranslated) console.error(`${dir}/${locale}: same as English: ${JSON.stringify(id)}`);
+    problems += missing.length + untranslated.length;
   }
-  for (const id of missing) console.error(`${locale}: missing translation: ${JSON.stringify(id)}`);
-  for (const id of untranslated) console.error(`${locale}: same as English: ${JSON.stringify(id)}`);
-  problems += missing.length + untranslated.length;
+  const englishMissing = [...english].filter(([, text]) => !text.trim()).map(([id]) => id);
+  for (const id of englishMissing) console.error(`${dir}/${SOURCE}: empty source text: ${JSON.stringify(id)}`);
+  problems += englishMissing.length;
 }
-const englishMissing = [...english].filter(([, text]) => !text.trim()).map(([id]) => id);
-for (const id of englishMissing) console.error(`${SOURCE}: empty source text: ${JSON.stringify(id)}`);
-problems += englishMissing.length;
 
 if (problems > 0) {
-  console.error(`\ni18n-check: ${problems} problem(s) in ${LOCALES.length + 1} catalogs.`);
+  console.error(`\ni18n-check: ${problems} problem(s) in ${CATALOGS.length * (LOCALES.length + 1)} catalogs.`);
   process.exit(1);
 }
-console.log(`i18n-check: ${english.size} messages translated in all ${LOCALES.length + 1} languages.`);
+console.log(`i18n-check: ${messages} messages translated in all ${LOCALES.length + 1} languages.`);

@@ -35,6 +35,11 @@ const steps: { name: string; go: () => Promise<void> }[] = [
     },
   },
   {
+    // Two server processes on PostgreSQL and Redis behind nginx, one killed, Redis restarted (scripts/lib/cluster.ts).
+    name: 'multi-instance tests on two processes',
+    go: () => run('node', ['--test', '--test-concurrency=1', 'tests/cluster/*.test.ts']),
+  },
+  {
     name: 'end-to-end in Chromium',
     go: () => run('node', ['--test', '--test-concurrency=1', 'tests/e2e/*.test.ts'], { CLIENT_DIR: clientDir }),
   },

@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from './config.ts';
 
+const vapid = {
+  VAPID_PUBLIC_KEY: 'BKOxNDAdY79yBEUaYDJtDF7Ocr6Xj2ytCFlOyX7Dg_dAE0qk1CCt_gBQycKYdybqjbQskeNDr7xLktfTLde73to',
+  VAPID_PRIVATE_KEY: 'm7wBibr_Zzm-u8v7PLVTvFHBRG79VaZKq-QLpPVn9_I',
+  VAPID_SUBJECT: 'mailto:ops@amity.example',
+};
+
 describe('loadConfig', () => {
   it('has safe embedded defaults', () => {
     const c = loadConfig({});
@@ -32,6 +38,19 @@ describe('loadConfig', () => {
     expect(c.allowedOrigins).toEqual(['https://a.example', 'http://b.example:8080']);
   });
 
+  it('reads the cluster settings: Redis and the proxies to trust', () => {
+    expect(loadConfig({})).toMatchObject({ redisUrl: undefined, trustProxy: false });
+    expect(loadConfig({ REDIS_URL: 'redis://127.0.0.1:6379/0', TRUST_PROXY: '1' })).toMatchObject({
+      redisUrl: 'redis://127.0.0.1:6379/0',
+      trustProxy: true,
+    });
+    expect(loadConfig({ TRUST_PROXY: '127.0.0.1, 10.0.0.0/8, ::1' }).trustProxy).toEqual([
+      '127.0.0.1',
+      '10.0.0.0/8',
+      '::1',
+    ]);
+  });
+
   it.each([
     [{ PORT: 'abc' }, "PORT must be a whole number from 0 to 65535, got 'abc'"],
     [{ PORT: '70000' }, 'PORT must be a whole number'],
@@ -41,6 +60,8 @@ describe('loadConfig', () => {
     [{ SMTP_URL: 'http://mail' }, 'SMTP_URL must start with smtp://'],
     [{ LOG_LEVEL: 'loud' }, 'LOG_LEVEL must be one of'],
     [{ ALLOWED_ORIGINS: 'example.com' }, "ALLOWED_ORIGINS: 'example.com' is not an origin"],
+    [{ REDIS_URL: 'http://cache' }, 'REDIS_URL must start with redis://'],
+    [{ TRUST_PROXY: 'nginx' }, "TRUST_PROXY: 'nginx' is not an address"],
   ])('refuses %j with a clear message', (env, message) => {
     expect(() => loadConfig(env)).toThrow(ConfigError);
     expect(() => loadConfig(env)).toThrow(message);
@@ -52,11 +73,12 @@ describe('loadConfig', () => {
       'PAYLOAD_KEY must be set',
     );
     expect(
-      loadConfig({ NODE_ENV: 'production', SESSION_SECRET: 'x'.repeat(32), PAYLOAD_KEY: 'y'.repeat(32) }).nodeEnv,
+      loadConfig({ NODE_ENV: 'production', SESSION_SECRET: 'x'.repeat(32), PAYLOAD_KEY: 'y'.repeat(32), ...vapid })
+        .nodeEnv,
     ).toBe('production');
   });
 
-  const strong = { SESSION_SECRET: 's'.repeat(32), PAYLOAD_KEY: 'p'.repeat(32) };
+  const strong = { SESSION_SECRET: 's'.repeat(32), PAYLOAD_KEY: 'p'.repeat(32), ...vapid };
 
   it.each([
     ['SESSION_SECRET', 'x'.repeat(31), 31],
@@ -116,5 +138,31 @@ describe('loadConfig', () => {
     }
     // The sandbox needs none of them, even in production.
     expect(loadConfig({ NODE_ENV: 'production', ...strong }).payment.provider).toBe('sandbox');
+  });
+
+  it('reads the VAPID keys, made later on disk outside production, and refuses defaults in production', () => {
+    expect(loadConfig({}).vapid).toEqual({
+      publicKey: undefined,
+      privateKey: undefined,
+      subject: 'mailto:no-reply@amity.local',
+    });
+    expect(loadConfig(vapid).vapid).toEqual({
+      publicKey: vapid.VAPID_PUBLIC_KEY,
+      privateKey: vapid.VAPID_PRIVATE_KEY,
+      subject: 'mailto:ops@amity.example',
+    });
+    expect(() => loadConfig({ VAPID_PUBLIC_KEY: vapid.VAPID_PUBLIC_KEY })).toThrow('must be set together');
+    expect(() => loadConfig({ ...vapid, VAPID_PUBLIC_KEY: 'abc' })).toThrow('VAPID_PUBLIC_KEY must be a base64url');
+    expect(() => loadConfig({ ...vapid, VAPID_PRIVATE_KEY: 'a+b/' })).toThrow('VAPID_PRIVATE_KEY must be a base64url');
+    expect(() => loadConfig({ VAPID_SUBJECT: 'ops@amity.example' })).toThrow('VAPID_SUBJECT must be a mailto:');
+    expect(() => loadConfig({ VAPID_SUBJECT: 'http://amity.example' })).toThrow('VAPID_SUBJECT must be a mailto:');
+    const production = { NODE_ENV: 'production', ...strong };
+    expect(() => loadConfig({ ...production, VAPID_PUBLIC_KEY: '', VAPID_PRIVATE_KEY: '' })).toThrow(
+      'VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY must be set when NODE_ENV=production',
+    );
+    expect(() => loadConfig({ ...production, VAPID_SUBJECT: '' })).toThrow('VAPID_SUBJECT must be set to your own');
+    expect(loadConfig({ ...production, VAPID_SUBJECT: 'https://amity.example/contact' }).vapid.subject).toBe(
+      'https://amity.example/contact',
+    );
   });
 });

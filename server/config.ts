@@ -3,9 +3,13 @@ import { createHmac } from 'node:crypto';
 import { resolve } from 'node:path';
 import { z } from 'zod';
 import { PROFILE_UPDATES_PER_MINUTE } from '#protocol/constants.ts';
+import { base64urlBytes } from '#protocol/push.ts';
+import type { S3Settings } from './adapters/storage/s3.ts';
 
 const DEV_SESSION_SECRET = 'amity-dev-session-secret-change-me';
 const DEV_PAYLOAD_KEY = 'amity-dev-payload-key';
+/** Push services may write here when our pushes misbehave; production names a real address. */
+const DEV_VAPID_SUBJECT = 'mailto:no-reply@amity.local';
 /** 256 bits: a shorter key can be guessed offline from one HMAC or one encrypted payload. */
 export const MIN_SECRET_BYTES = 32;
 /** Every key the server signs or encrypts with; production refuses a default or short one. */
@@ -58,6 +62,10 @@ const envSchema = z.object({
   DATABASE_URL: optionalText.refine((v) => v === undefined || /^(postgres(ql)?|memory):\/\//.test(v), {
     message: 'DATABASE_URL must start with postgres://, postgresql:// or be memory://',
   }),
+  REDIS_URL: optionalText.refine((v) => v === undefined || /^rediss?:\/\//.test(v), {
+    message: 'REDIS_URL must start with redis:// or rediss://',
+  }),
+  TRUST_PROXY: text('0'),
   // Unset: on in development and test, off in production (demo members have a published password).
   DEMO: flag('DEMO', undefined),
   NODE_ENV: z
@@ -103,6 +111,29 @@ const envSchema = z.object({
     message: 'PAYPAL_API must start with http:// or https://',
   }),
   PAYPAL_WEBHOOK_ID: optionalText,
+  VAPID_PUBLIC_KEY: optionalText.refine((v) => v === undefined || base64urlBytes(v)?.length === 65, {
+    message:
+      'VAPID_PUBLIC_KEY must be a base64url P-256 public key (65 bytes), as `npx web-push generate-vapid-keys` prints',
+  }),
+  VAPID_PRIVATE_KEY: optionalText.refine((v) => v === undefined || base64urlBytes(v)?.length === 32, {
+    message: 'VAPID_PRIVATE_KEY must be a base64url P-256 private key (32 bytes)',
+  }),
+  VAPID_SUBJECT: text(DEV_VAPID_SUBJECT).refine((v) => /^(mailto:[^@\s]+@[^@\s]+|https:\/\/[^/\s]+.*)$/.test(v), {
+    message: 'VAPID_SUBJECT must be a mailto: address or an https: URL',
+  }),
+  S3_ENDPOINT: optionalText.refine((v) => v === undefined || /^https?:\/\/[^/]+/.test(v), {
+    message: 'S3_ENDPOINT must start with http:// or https://',
+  }),
+  S3_BUCKET: optionalText.refine((v) => v === undefined || /^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/.test(v), {
+    message: 'S3_BUCKET must be a bucket name: 3-63 lowercase letters, digits, dots or hyphens',
+  }),
+  S3_REGION: text('us-east-1'),
+  S3_ACCESS_KEY_ID: optionalText,
+  S3_SECRET_ACCESS_KEY: optionalText,
+  S3_PATH_STYLE: flag('S3_PATH_STYLE', true),
+  S3_PREFIX: text('').refine((v) => v === '' || /^[A-Za-z0-9][A-Za-z0-9_./-]*\/$/.test(v), {
+    message: 'S3_PREFIX must be empty or a folder ending in / (letters, digits, _ . - /)',
+  }),
   LOG_LEVEL: z
     .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], {
       message: 'LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent',
@@ -117,6 +148,13 @@ export interface Config {
   dataDir: string;
   /** undefined → PGlite in dataDir/pglite; 'memory://' → in-memory PGlite; otherwise a PostgreSQL URL. */
   databaseUrl: string | undefined;
+  /** Set: fan-out and rate limits go through this Redis, so several instances share them (docs/architecture.md). */
+  redisUrl: string | undefined;
+  /**
+   * Fastify's trustProxy: false (the client's address is the peer's), true (trust X-Forwarded-For from anyone), or the
+   * addresses and CIDR ranges of the proxies to trust, such as 127.0.0.1 for nginx on the same machine.
+   */
+  trustProxy: boolean | string[];
   demo: boolean;
   nodeEnv: 'development' | 'production' | 'test';
   sessionSecret: string;
@@ -141,6 +179,8 @@ export interface Config {
    * defaults to one derived from SESSION_SECRET, so production needs no extra secret.
    */
   cos: { secretId: string; secretKey: string };
+  /** Object storage for uploads (adapters/storage/s3.ts) when S3_BUCKET is set; else files stay in DATA_DIR/uploads. */
+  s3: S3Settings | undefined;
   bodyLimitBytes: number;
   /** The machine translation engine; apertium without a URL starts Debian's APY on loopback (adapters/translate). */
   translate: {
@@ -161,6 +201,11 @@ export interface Config {
     api: string;
     webhookId: string | undefined;
   };
+  /**
+   * Web Push's VAPID keys (base64url) and contact. Unset keys outside production are made on first start and kept in
+   * DATA_DIR/vapid.json (adapters/push/vapid.ts); production must set all three.
+   */
+  vapid: { publicKey: string | undefined; privateKey: string | undefined; subject: string };
 }
 
 /** A startup problem the operator can fix; main.ts prints its message without a stack trace. */
@@ -191,6 +236,38 @@ function urlHost(host: string): string {
   return host.includes(':') ? `[${host}]` : host;
 }
 
+/** TRUST_PROXY: 0/1 (false/true) or a comma-separated list of proxy addresses and CIDR ranges. */
+function parseTrustProxy(value: string): boolean | string[] {
+  if (/^(0|false|no|off)$/i.test(value)) return false;
+  if (/^(1|true|yes|on)$/i.test(value)) return true;
+  const list = value
+    .split(',')
+    .map((v) => v.trim())
+    .filter(Boolean);
+  for (const entry of list) {
+    if (!/^[0-9a-fA-F:.]+(\/\d{1,3})?$/.test(entry)) {
+      throw new ConfigError(`TRUST_PROXY: '${entry}' is not an address or CIDR range (or use 0 or 1)`);
+    }
+  }
+  return list;
+}
+
+/** Object storage when S3_BUCKET is set; then the endpoint and both keys are required. */
+function s3Settings(e: z.infer<typeof envSchema>) {
+  if (!e.S3_BUCKET) return undefined;
+  const missing = (['S3_ENDPOINT', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const).filter((k) => !e[k]);
+  if (missing.length > 0) throw new ConfigError(`S3_BUCKET is set, so ${missing.join(', ')} must be set too`);
+  return {
+    endpoint: e.S3_ENDPOINT as string,
+    bucket: e.S3_BUCKET,
+    region: e.S3_REGION,
+    accessKeyId: e.S3_ACCESS_KEY_ID as string,
+    secretAccessKey: e.S3_SECRET_ACCESS_KEY as string,
+    pathStyle: e.S3_PATH_STYLE,
+    prefix: e.S3_PREFIX,
+  };
+}
+
 export function loadConfig(env: Record<string, string | undefined>): Config {
   const parsed = envSchema.safeParse(env);
   if (!parsed.success) {
@@ -219,6 +296,9 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
       if (!e[name]) throw new ConfigError(`${name} must be set when PAYMENT_PROVIDER=paypal and NODE_ENV=production`);
     }
   }
+  if ((e.VAPID_PUBLIC_KEY === undefined) !== (e.VAPID_PRIVATE_KEY === undefined)) {
+    throw new ConfigError('VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY must be set together');
+  }
   if (e.NODE_ENV === 'production') {
     const cosKeyBytes = e.COS_SECRET_KEY === undefined ? MIN_SECRET_BYTES : Buffer.byteLength(e.COS_SECRET_KEY, 'utf8');
     if (cosKeyBytes < MIN_SECRET_BYTES) {
@@ -237,12 +317,25 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
         );
       }
     }
+    // Keys made on one machine's disk would change with every new instance, and every device's subscription with them.
+    if (!e.VAPID_PUBLIC_KEY) {
+      throw new ConfigError(
+        'VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY must be set when NODE_ENV=production (npx web-push generate-vapid-keys)',
+      );
+    }
+    if (e.VAPID_SUBJECT === DEV_VAPID_SUBJECT) {
+      throw new ConfigError(
+        'VAPID_SUBJECT must be set to your own mailto: address or an https: URL when NODE_ENV=production',
+      );
+    }
   }
   return {
     port: e.PORT,
     host: e.HOST,
     dataDir: resolve(e.DATA_DIR),
     databaseUrl: e.DATABASE_URL,
+    redisUrl: e.REDIS_URL,
+    trustProxy: parseTrustProxy(e.TRUST_PROXY),
     demo: e.DEMO ?? e.NODE_ENV !== 'production',
     nodeEnv: e.NODE_ENV,
     sessionSecret: e.SESSION_SECRET,
@@ -274,6 +367,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
       timeoutMs: e.TRANSLATE_TIMEOUT_MS,
     },
     logLevel: e.LOG_LEVEL,
+    s3: s3Settings(e),
     payment: {
       provider: e.PAYMENT_PROVIDER,
       clientId: e.PAYPAL_CLIENT_ID,
@@ -281,5 +375,6 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
       api: e.PAYPAL_API.replace(/\/+$/, ''),
       webhookId: e.PAYPAL_WEBHOOK_ID,
     },
+    vapid: { publicKey: e.VAPID_PUBLIC_KEY, privateKey: e.VAPID_PRIVATE_KEY, subject: e.VAPID_SUBJECT },
   };
 }

@@ -6,6 +6,8 @@ import type { TranslateEngine } from './adapters/translate/engine.ts';
 import type { Config } from './config.ts';
 import type { Db } from './db/database.ts';
 import type { ChatWriter } from './modules/chat/chat.writer.ts';
+import type { OrderBatches } from './modules/commerce/order-batches.ts';
+import type { PushNotifier } from './modules/push/push.service.ts';
 import type { AuthLimits } from './plugins/rate-limit.ts';
 import type { Hub } from './realtime/hub.ts';
 
@@ -23,6 +25,10 @@ export interface AppContext {
   translator: TranslateEngine;
   /** Card payments: PayPal Orders v2 or the sandbox provider (PAYMENT_PROVIDER). */
   payment: PaymentProvider;
+  /** Group commits of orders opened and settled: one transaction for all those queued meanwhile. */
+  orders: OrderBatches;
+  /** Web Push to members with no live socket; messages and gifts reach it through `hub` (push.trigger.ts). */
+  push: PushNotifier;
   /** The clock, so tests can move through days and expiries. */
   now: () => Date;
 }

@@ -96,6 +96,20 @@ export async function isDatabaseReachable(db: Db): Promise<boolean> {
   }
 }
 
+/**
+ * The database (or the link to it) is gone rather than the query wrong: a refused or broken connection, SQLSTATE
+ * class 08 (connection exception) or 57P01-57P03 (shut down, cannot connect now). Answered 503, not 500.
+ */
+export function isConnectionLoss(error: unknown): boolean {
+  if (typeof error !== 'object' || error === null) return false;
+  const code = (error as { code?: unknown }).code;
+  if (typeof code === 'string' && /^(08[0-9A-Z]{3}|57P0[123]|ECONNREFUSED|ECONNRESET|EPIPE|ETIMEDOUT)$/.test(code)) {
+    return true;
+  }
+  const message = (error as { message?: unknown }).message;
+  return typeof message === 'string' && /^Connection terminated|^timeout exceeded when trying to connect/.test(message);
+}
+
 /** PostgreSQL's unique_violation; `constraint` names the index that refused the row. */
 export function uniqueViolation(error: unknown): { constraint: string } | undefined {
   if (typeof error === 'object' && error !== null && (error as { code?: unknown }).code === '23505') {

@@ -1,5 +1,6 @@
 /** Table types for Kysely. numeric and int8 columns arrive as strings (as node-postgres gives them); dates as 'YYYY-MM-DD'. */
 import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
+import type { Media } from '#protocol/chat.ts';
 
 type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
 /** numeric(12,2): read as a string to keep cents exact, written as number or string. */
@@ -32,6 +33,8 @@ export interface UsersTable {
   buy_gold: Numeric;
   give_gold: Numeric;
   created_at: Timestamp;
+  /** Null, or when a suspension ends (permanent: year 9999); migration 0010. */
+  suspended_until: ColumnType<Date | null, Date | null | undefined, Date | null>;
 }
 
 export interface SessionsTable {
@@ -40,6 +43,8 @@ export interface SessionsTable {
   created_at: Timestamp;
   last_used_at: Timestamp;
   revoked: Generated<boolean>;
+  /** The member's permissions changed since this session last heard of them: the next request answers 498. */
+  permissions_changed: Generated<boolean>;
 }
 
 export interface LedgerTable {
@@ -102,6 +107,8 @@ export interface MessagesTable {
   created_at: Timestamp;
   read_at: Date | null;
   translations: ColumnType<Record<string, string>, string | undefined, string>;
+  /** Types 8 and 9 (migration 0011): the Media object of protocol/chat.ts. */
+  media: ColumnType<Media | null, string | null | undefined, string | null>;
 }
 
 export interface BlocksTable {
@@ -133,6 +140,26 @@ export interface ReportsTable {
   reported_id: number;
   type: number;
   created_at: Timestamp;
+  /** 'open' or 'resolved'; one open report per reporter and member (migration 0010). */
+  status: Generated<'open' | 'resolved'>;
+  /** How it was resolved: dismiss, warn, suspend (or duplicate, for repeats closed by migration 0010). */
+  action: string | null;
+  note: Generated<string>;
+  resolved_by: number | null;
+  resolved_at: Date | null;
+}
+
+/** Every staff action: who (staff_id), what (action on target), when, and the values before and after. */
+export interface AuditLogTable {
+  id: Generated<string>;
+  staff_id: number;
+  action: string;
+  target_type: string;
+  target_id: string;
+  before: ColumnType<unknown, string | null, string | null>;
+  after: ColumnType<unknown, string | null, string | null>;
+  note: Generated<string>;
+  created_at: Timestamp;
 }
 
 /** One stored image, named by the sha256 of its stored bytes (`<hash>.<ext>`). */
@@ -146,6 +173,9 @@ export interface BlobsTable {
   thumbhash: Generated<string>;
   /** Responsive sizes, smallest first (empty for avatars and blobs stored before 0008). */
   variants: ColumnType<BlobVariant[], string | undefined, string>;
+  /** Video and voice (migration 0011): playing time read from the container, and the type it is served as. */
+  duration_ms: ColumnType<number | null, number | null | undefined, number | null>;
+  mime: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 /** One responsive size of a stored image: storage keys of its WebP and JPEG encodings. */
@@ -229,6 +259,17 @@ export interface SandboxOrdersTable {
   created_at: Timestamp;
 }
 
+export interface PushSubscriptionsTable {
+  id: Generated<string>;
+  user_id: number;
+  endpoint: string;
+  p256dh: string;
+  auth: string;
+  events: string[];
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
 export interface Database {
   member_configs: MemberConfigsTable;
   catalogue_specs: CatalogueSpecsTable;
@@ -248,9 +289,11 @@ export interface Database {
   likes: LikesTable;
   visits: VisitsTable;
   reports: ReportsTable;
+  audit_log: AuditLogTable;
   blobs: BlobsTable;
   uploads: UploadsTable;
   moments: MomentsTable;
+  push_subscriptions: PushSubscriptionsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

@@ -13,7 +13,9 @@ export type Failure =
   | 'tooMany'
   | 'unavailable'
   /** A service we depend on (the translation engine) failed or timed out. */
-  | 'upstreamFailed';
+  | 'upstreamFailed'
+  /** The member's permissions changed since this session last read them (498, docs/api.md). */
+  | 'permissionsChanged';
 
 /** An expected refusal with a message fit for the member; anything else thrown is a bug (500). */
 export class DomainError extends Error {
@@ -37,4 +39,5 @@ export const tooLarge = (message: string) => new DomainError('tooLarge', message
 export const unavailable = (message: string) => new DomainError('unavailable', message);
 export const paymentRequired = (message: string) => new DomainError('paymentRequired', message);
 export const upstreamFailed = (message: string) => new DomainError('upstreamFailed', message);
+export const permissionsChanged = (message: string) => new DomainError('permissionsChanged', message);
 export const tooMany = (message: string, retryAfter: number) => new DomainError('tooMany', message, retryAfter);

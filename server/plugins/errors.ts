@@ -2,6 +2,7 @@
 import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
 import type { z } from 'zod';
 import { Code, type Envelope } from '#protocol/codes.ts';
+import { isConnectionLoss } from '../db/database.ts';
 import { DomainError, type Failure, invalid } from '../domain/errors.ts';
 import { parseInput } from '../domain/parse.ts';
 
@@ -18,12 +19,16 @@ const CODES: Record<Failure, number> = {
   tooMany: Code.tooMany,
   unavailable: Code.unavailable,
   upstreamFailed: Code.badGateway,
+  permissionsChanged: Code.permissionsChanged,
 };
 
 /** The envelope code (and HTTP status) of a domain refusal; socket frames carry the same codes (docs/api.md, Transport). */
 export function codeOf(error: DomainError): number {
   return CODES[error.failure];
 }
+
+/** What a request hears while this instance has lost its database or Redis; another instance may serve it. */
+export const UNAVAILABLE_MESSAGE = 'The service is briefly unavailable, try again in a moment';
 
 export function ok<T>(data: T, message: string | null = null): Envelope<T> {
   return { code: Code.ok, message, data };
@@ -86,6 +91,12 @@ export function installErrorHandling(app: FastifyInstance): void {
     if (status >= 400 && status < 500) {
       // Other 4xx from Fastify or a plugin: their message describes the request, not our internals.
       return sendError(reply, status, error.message || 'Bad request');
+    }
+    if (isConnectionLoss(error)) {
+      // The database went away mid-request (availability.ts turns new work away until it is back).
+      request.log.warn({ err: error }, 'database connection lost');
+      reply.header('Retry-After', '1');
+      return sendError(reply, Code.unavailable, UNAVAILABLE_MESSAGE);
     }
     request.log.error({ err: error }, 'unhandled error');
     return sendError(reply, Code.serverError, 'error');

@@ -1,9 +1,11 @@
 /**
- * A fixed-window counter per key, pure apart from its Map, with the clock passed in so tests control time.
- * One instance per limit (per IP, per account); in-process, which is right while one server owns a DATA_DIR.
+ * Fixed-window counters per key, one per limit (per IP, per account). In-process (WindowLimiter, pure apart from its
+ * Map, with the clock passed in so tests control time) for one server; in Redis (RedisWindowLimiter) when REDIS_URL
+ * is set, so several instances count together.
  */
 import type { FastifyRequest } from 'fastify';
-import { type DomainError, tooMany } from '../domain/errors.ts';
+import type { Redis } from 'ioredis';
+import { type DomainError, tooMany, unavailable } from '../domain/errors.ts';
 
 export interface LimitResult {
   allowed: boolean;
@@ -11,7 +13,14 @@ export interface LimitResult {
   retryAfter: number;
 }
 
-export class WindowLimiter {
+/** A fixed-window counter; `now` in milliseconds (the Redis one counts on Redis's clock and ignores it). */
+export interface Limiter {
+  hit(key: string, now: number): LimitResult | Promise<LimitResult>;
+  /** What a hit now would answer, without counting one. */
+  peek(key: string, now: number): LimitResult | Promise<LimitResult>;
+}
+
+export class WindowLimiter implements Limiter {
   readonly limit: number;
   readonly windowMs: number;
   readonly #hits = new Map<string, { count: number; resetAt: number }>();
@@ -45,25 +54,82 @@ export class WindowLimiter {
   }
 }
 
+// One round trip: count, start the window on the first hit, answer the count and the milliseconds left.
+const HIT_SCRIPT = `local c = redis.call('INCR', KEYS[1])
+local t = redis.call('PTTL', KEYS[1])
+if t < 0 then redis.call('PEXPIRE', KEYS[1], ARGV[1]); t = tonumber(ARGV[1]) end
+return {c, t}`;
+const PEEK_SCRIPT = `return {tonumber(redis.call('GET', KEYS[1]) or '0'), redis.call('PTTL', KEYS[1])}`;
+
+/** The same window kept in Redis under `<prefix><key>`, shared by every instance. Redis unreachable answers 503. */
+export class RedisWindowLimiter implements Limiter {
+  readonly limit: number;
+  readonly windowMs: number;
+  readonly #redis: Redis;
+  readonly #prefix: string;
+
+  constructor(redis: Redis, prefix: string, limit: number, windowMs: number) {
+    this.#redis = redis;
+    this.#prefix = prefix;
+    this.limit = limit;
+    this.windowMs = windowMs;
+  }
+
+  /** `spare`: how many more hits the window must still take to count as allowed (1 for a peek, 0 after a hit). */
+  async #run(script: string, key: string, spare: number): Promise<LimitResult> {
+    let answer: unknown;
+    try {
+      answer = await this.#redis.eval(script, 1, this.#prefix + key, this.windowMs);
+    } catch {
+      throw unavailable('Rate limits cannot be checked right now, try again shortly');
+    }
+    const [count, ttl] = answer as [number, number];
+    if (count + spare <= this.limit) return { allowed: true, retryAfter: 0 };
+    return { allowed: false, retryAfter: Math.max(1, Math.ceil(ttl / 1000)) };
+  }
+
+  hit(key: string): Promise<LimitResult> {
+    return this.#run(HIT_SCRIPT, key, 0);
+  }
+
+  peek(key: string): Promise<LimitResult> {
+    return this.#run(PEEK_SCRIPT, key, 1);
+  }
+}
+
 export function tooManyAttempts(retryAfter: number): DomainError {
   return tooMany(`Too many attempts, try again in ${retryAfter} seconds`, retryAfter);
 }
 
 export interface AuthLimits {
-  perIp: WindowLimiter;
-  perAccount: WindowLimiter;
+  perIp: Limiter;
+  perAccount: Limiter;
   /** Wrong passwords per account and IP together: the attacker's address is slowed, the owner's is not. */
-  loginFailures: WindowLimiter;
+  loginFailures: Limiter;
   /** Profile changes (update, e-mail change) per member. */
-  profile: WindowLimiter;
+  profile: Limiter;
+  /** Upload attempts per member, direct and form uploads together (the byte quota is in the database). */
+  uploads: Limiter;
 }
 
-export function createAuthLimits(perIpPerMin: number, perAccountPerMin: number, profilePerMin: number): AuthLimits {
+/** In-process counters, or counters in Redis under `<redisPrefix><limit>:` when a Redis connection is given. */
+export function createAuthLimits(
+  perIpPerMin: number,
+  perAccountPerMin: number,
+  profilePerMin: number,
+  uploadsPerMin: number,
+  redis?: { client: Redis; prefix: string },
+): AuthLimits {
+  const limiter = (name: string, limit: number): Limiter =>
+    redis
+      ? new RedisWindowLimiter(redis.client, `${redis.prefix}${name}:`, limit, 60_000)
+      : new WindowLimiter(limit, 60_000);
   return {
-    perIp: new WindowLimiter(perIpPerMin, 60_000),
-    perAccount: new WindowLimiter(perAccountPerMin, 60_000),
-    loginFailures: new WindowLimiter(perAccountPerMin, 60_000),
-    profile: new WindowLimiter(profilePerMin, 60_000),
+    perIp: limiter('ip', perIpPerMin),
+    perAccount: limiter('account', perAccountPerMin),
+    loginFailures: limiter('login-failures', perAccountPerMin),
+    profile: limiter('profile', profilePerMin),
+    uploads: limiter('uploads', uploadsPerMin),
   };
 }
 
@@ -75,26 +141,26 @@ export const loginFailureKey = (keyword: string, ip: string) => `${keyword.trim(
  * is counted for the pair only, so the owner signing in from elsewhere is never locked out.
  */
 export async function throttleFailures<T>(
-  limiter: WindowLimiter,
+  limiter: Limiter,
   key: string,
   now: number,
   attempt: () => Promise<T>,
   isFailure: (error: unknown) => boolean,
 ): Promise<T> {
-  const held = limiter.peek(key, now);
+  const held = await limiter.peek(key, now);
   if (!held.allowed) throw tooManyAttempts(held.retryAfter);
   try {
     return await attempt();
   } catch (error) {
-    if (isFailure(error)) limiter.hit(key, now);
+    if (isFailure(error)) await limiter.hit(key, now);
     throw error;
   }
 }
 
 /** preHandler after requireAuth: `limiter` per signed-in member. */
-export function memberLimitHook(limiter: WindowLimiter, now: () => Date) {
+export function memberLimitHook(limiter: Limiter, now: () => Date) {
   return async (request: FastifyRequest): Promise<void> => {
-    const result = limiter.hit(String(request.userId), now().getTime());
+    const result = await limiter.hit(String(request.userId), now().getTime());
     if (!result.allowed) throw tooManyAttempts(result.retryAfter);
   };
 }
@@ -111,13 +177,13 @@ export function authLimitHook(
 ) {
   return async (request: FastifyRequest): Promise<void> => {
     const now = clock().getTime();
-    const byIp = limits.perIp.hit(`${route}|${request.ip}`, now);
+    const byIp = await limits.perIp.hit(`${route}|${request.ip}`, now);
     if (!byIp.allowed) throw tooManyAttempts(byIp.retryAfter);
     if (accountField === undefined) return;
     const body = request.body as Record<string, unknown> | null | undefined;
     const account = typeof body === 'object' && body !== null ? body[accountField] : undefined;
     if (typeof account === 'string' && account.trim() !== '') {
-      const byAccount = limits.perAccount.hit(`${route}|${account.trim().toLowerCase()}`, now);
+      const byAccount = await limits.perAccount.hit(`${route}|${account.trim().toLowerCase()}`, now);
       if (!byAccount.allowed) throw tooManyAttempts(byAccount.retryAfter);
     }
   };

@@ -17,12 +17,24 @@ export const APP_CSP = [
   "frame-ancestors 'none'",
 ].join('; ');
 
+/**
+ * With PAYMENT_PROVIDER=paypal the pay dialog loads PayPal's JS SDK, which runs its script, opens its frames and
+ * calls its API from paypal.com and paypalobjects.com (PayPal's CSP guide); the sandbox provider needs none of it.
+ */
+const PAYPAL = 'https://*.paypal.com https://*.paypalobjects.com';
+export const PAYPAL_CSP = APP_CSP.replace("script-src 'self'", `script-src 'self' ${PAYPAL}`)
+  .replace("img-src 'self'", `img-src 'self' ${PAYPAL}`)
+  .replace("connect-src 'self'", `connect-src 'self' ${PAYPAL}`)
+  .replace("style-src 'self'", `style-src 'self' ${PAYPAL}`)
+  .concat(`; frame-src ${PAYPAL}`);
+
 /** Member uploads never run as a page, even an SVG opened on its own or a file a browser sniffs as HTML. */
 export const UPLOAD_CSP = "default-src 'none'; style-src 'unsafe-inline'; img-src 'self' data:; sandbox";
 
 export function installSecurityHeaders(app: FastifyInstance, config: Config): void {
+  const appCsp = config.payment.provider === 'paypal' ? PAYPAL_CSP : APP_CSP;
   app.addHook('onSend', async (request, reply, payload) => {
-    reply.header('Content-Security-Policy', request.url.startsWith('/uploads/') ? UPLOAD_CSP : APP_CSP);
+    reply.header('Content-Security-Policy', request.url.startsWith('/uploads/') ? UPLOAD_CSP : appCsp);
     reply.header('X-Content-Type-Options', 'nosniff');
     reply.header('Referrer-Policy', 'strict-origin-when-cross-origin');
     reply.header('X-Frame-Options', 'DENY');

@@ -85,7 +85,15 @@ describe('with a built client', () => {
 
 describe('without a built client', () => {
   it('answers pages with a 503 saying how to build, and the API still works', async () => {
-    const t = await makeApp({ NODE_ENV: 'production', SESSION_SECRET: 's'.repeat(40), PAYLOAD_KEY: 'p'.repeat(32) });
+    const t = await makeApp({
+      NODE_ENV: 'production',
+      SESSION_SECRET: 's'.repeat(40),
+      PAYLOAD_KEY: 'p'.repeat(32),
+      // Production refuses made-up push keys: a fixed pair, as `npx web-push generate-vapid-keys` prints one.
+      VAPID_PUBLIC_KEY: 'BKOxNDAdY79yBEUaYDJtDF7Ocr6Xj2ytCFlOyX7Dg_dAE0qk1CCt_gBQycKYdybqjbQskeNDr7xLktfTLde73to',
+      VAPID_PRIVATE_KEY: 'm7wBibr_Zzm-u8v7PLVTvFHBRG79VaZKq-QLpPVn9_I',
+      VAPID_SUBJECT: 'mailto:ops@amity.example',
+    });
     try {
       const page = await t.app.inject({ url: '/chat' });
       expect(page.statusCode).toBe(503);

@@ -9,7 +9,12 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { Code } from '#protocol/codes.ts';
 import { API_BASE, WS_PATH } from '#protocol/constants.ts';
+import { LocalDiskStorage } from '../adapters/storage/local-disk.ts';
+import { type BlobStorage, createStorage } from '../adapters/storage/storage.ts';
+import { contentTypeOfKey, STORAGE_KEY } from '../adapters/storage/storage-keys.ts';
 import type { Config } from '../config.ts';
+import { sniffImage } from '../modules/files/files.rules.ts';
+import { sniffContainer } from '../modules/files/media.container.ts';
 import { sendError } from './errors.ts';
 
 export const IMMUTABLE = 'public, max-age=31536000, immutable';
@@ -31,10 +36,21 @@ function firstBytes(path: string): Buffer {
  */
 export function uploadType(name: string, head: Uint8Array): string | undefined {
   const ext = name.slice(name.lastIndexOf('.') + 1);
+  // JPEG and PNG by the same signatures an upload is checked against when it arrives.
+  const kind = sniffImage(head);
+  if (kind?.ext === ext) return kind.mime;
   const ascii = Buffer.from(head).toString('latin1');
-  if (ext === 'jpg' && head[0] === 0xff && head[1] === 0xd8 && head[2] === 0xff) return 'image/jpeg';
-  if (ext === 'png' && ascii.startsWith('\x89PNG\r\n\x1a\n')) return 'image/png';
   if (ext === 'webp' && ascii.startsWith('RIFF') && ascii.slice(8, 12) === 'WEBP') return 'image/webp';
+  // Videos and voice notes by the same container signatures their upload was checked against.
+  const container = sniffContainer(head);
+  const media: Record<string, [string, string]> = {
+    mp4: ['mp4', 'video/mp4'],
+    m4a: ['mp4', 'audio/mp4'],
+    webm: ['webm', 'video/webm'],
+    weba: ['webm', 'audio/webm'],
+  };
+  const expected = media[ext];
+  if (expected && container === expected[0]) return expected[1];
   // The demo members' generated avatars; the sandboxed CSP keeps any script in them inert.
   if (ext === 'svg' && name.startsWith('avatars/')) return 'image/svg+xml';
   return undefined;
@@ -45,6 +61,29 @@ export function cacheControlFor(path: string): string {
   const normalized = path.replaceAll('\\', '/');
   if (/(^|\/)assets\//.test(normalized)) return IMMUTABLE;
   return NO_CACHE; // index.html, sw.js, manifest, registerSW.js, icons: names that never change, contents that do.
+}
+
+/**
+ * `/uploads/{key}` read from object storage, with the headers local files get: a year's caching, the type the key
+ * was stored as (only types of ours, else an attachment), Range passed on to the bucket, and the sandboxed CSP of
+ * plugins/security-headers.ts. A key of another shape is 404 before the bucket is asked. A key the bucket lacks is
+ * looked for on local disk: files stored before S3 was configured, and the demo members' photos.
+ */
+function serveFromStorage(app: FastifyInstance, storage: BlobStorage, local: BlobStorage): void {
+  app.get<{ Params: { '*': string } }>('/uploads/*', async (request, reply) => {
+    const key = request.params['*'];
+    if (!STORAGE_KEY.test(key)) return sendError(reply, Code.notFound, `Not found: GET /uploads/${key}`);
+    const range = request.headers.range;
+    const found = (await storage.get(key, typeof range === 'string' ? range : undefined)) ?? (await local.get(key));
+    if (!found) return sendError(reply, Code.notFound, `Not found: GET /uploads/${key}`);
+    const type = found.contentType === contentTypeOfKey(key) ? found.contentType : undefined;
+    reply.code(found.status).header('Cache-Control', IMMUTABLE).header('Accept-Ranges', 'bytes');
+    if (found.contentRange) reply.header('Content-Range', found.contentRange);
+    if (found.contentLength) reply.header('Content-Length', String(found.contentLength));
+    if (type) reply.header('Content-Type', type);
+    else reply.header('Content-Type', 'application/octet-stream').header('Content-Disposition', 'attachment');
+    return reply.send(found.body);
+  });
 }
 
 const NOT_BUILT_PAGE = `<!doctype html><html lang="en"><meta charset="utf-8"><title>Amity</title>
@@ -68,15 +107,20 @@ export async function installStaticClient(app: FastifyInstance, config: Config):
 
   const uploads = join(config.dataDir, 'uploads');
   mkdirSync(uploads, { recursive: true });
+  if (config.s3) {
+    // Member files come from the bucket; the demo members' generated avatars stay on this disk.
+    mkdirSync(join(uploads, 'avatars'), { recursive: true });
+    serveFromStorage(app, createStorage(config), new LocalDiskStorage(uploads, '/uploads/'));
+  }
   await app.register(fastifyStatic, {
-    root: uploads,
-    prefix: '/uploads/',
+    root: config.s3 ? join(uploads, 'avatars') : uploads,
+    prefix: config.s3 ? '/uploads/avatars/' : '/uploads/',
     decorateReply: false,
     index: false,
     dotfiles: 'deny',
     cacheControl: false,
     setHeaders(reply, path) {
-      const name = relative(uploads, path);
+      const name = relative(uploads, path).replaceAll('\\', '/');
       // Stored files are named by content (or by the md5 a signed upload chose) and never change; demo avatars may.
       reply.header('Cache-Control', name.startsWith('avatars/') ? 'public, max-age=86400' : IMMUTABLE);
       const type = uploadType(name, firstBytes(path));

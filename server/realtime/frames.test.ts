@@ -35,7 +35,11 @@ describe('bad frames get an error on the same socket, which stays open', () => {
       [{ action: 'chart', data: { ...good(), msg: '' } }, 400, /msg must not be empty/],
       [{ action: 'chart', data: { ...good(), msg: ' \n\t ' } }, 400, /msg must not be empty/],
       [{ action: 'chart', data: { ...good(), msg: 'x'.repeat(2001) } }, 400, /at most 2000/],
-      [{ action: 'chart', data: { ...good(), type: 9 } }, 400, /type must be 1 \(text\) or 2 \(image\)/],
+      [
+        { action: 'chart', data: { ...good(), type: 3 } },
+        400,
+        /type must be 1 \(text\), 2 \(image\), 8 \(video\) or 9 \(voice\)/,
+      ],
       [{ action: 'chart', data: { ...good(), type: 3 } }, 400, /type must be 1/],
       [{ action: 'chart', data: { ...good(), type: 2, msg: 'javascript:alert(1)' } }, 400, /URL of an uploaded image/],
       [{ action: 'read', data: { senderId: -1 } }, 400, /senderId/],

@@ -56,17 +56,47 @@ describe('hub', () => {
     expect(there.registry.members).toBe(1);
   });
 
+  it('revokeMember with a kept token closes every other socket of the member, on every hub', () => {
+    const bus = createInProcessBus();
+    const [here, there] = [createHub(bus), createHub(bus)];
+    const [kept, keptThere, other, otherThere] = [
+      new FakeSocket(),
+      new FakeSocket(),
+      new FakeSocket(),
+      new FakeSocket(),
+    ];
+    here.join(1, 'keep', kept);
+    there.join(1, 'keep', keptThere);
+    here.join(1, 'old', other);
+    there.join(1, 'older', otherThere);
+    here.revokeMember(1, 'keep');
+    expect([kept, keptThere, other, otherThere].map((s) => s.closedWith)).toEqual([
+      undefined,
+      undefined,
+      UNAUTHORIZED_CLOSE_CODE,
+      UNAUTHORIZED_CLOSE_CODE,
+    ]);
+    expect(here.registry.socketsOf(1).map((j) => j.socket)).toEqual([kept]);
+  });
+
   it('ignores a message on the revocation topic it cannot read, and reports it', async () => {
     const bus = createInProcessBus();
     const errors: unknown[] = [];
     const hub = createHub(bus, (e) => errors.push(e));
     const s = new FakeSocket();
     hub.join(1, 'x', s);
-    for (const junk of ['not json', '{"tokenHashes": [1]}', '{"userId": "1"}', 'null', '{}']) {
+    for (const junk of [
+      'not json',
+      '{"tokenHashes": [1]}',
+      '{"userId": "1"}',
+      '{"userId": 1, "keep": 2}',
+      'null',
+      '{}',
+    ]) {
       await bus.publish(REVOCATION_TOPIC, junk);
     }
     expect(s.closedWith).toBeUndefined();
-    expect(errors).toHaveLength(5);
+    expect(errors).toHaveLength(6);
   });
 
   it(`keeps at most ${MAX_SOCKETS_PER_MEMBER} sockets per member: the oldest goes, whatever its token`, () => {

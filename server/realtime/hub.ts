@@ -18,15 +18,31 @@ import {
 import { ConnectionRegistry, type Joined, type LocalSocket } from './registry.ts';
 
 export interface Hub {
-  /** Every socket of the member, on any instance, gets the frame. Fire and forget: delivery is best effort. */
-  publish(userId: number, frame: ServerFrame): void;
+  /**
+   * Every socket of the member, on any instance, gets the frame. Fire and forget: delivery is best effort. With a
+   * `receipt`, `delivered(receipt)` answers later whether the frame went out.
+   */
+  publish(userId: number, frame: ServerFrame, receipt?: string): void;
+  /**
+   * Whether the frame published with this receipt went out. With several instances one may die between storing a
+   * message and publishing it; the sender's resend (a duplicate) then asks. Unsure (the bus is unreachable): false.
+   */
+  delivered(receipt: string): Promise<boolean>;
   /**
    * Closes, on every instance, each socket opened with one of these tokens (their stored hashes). Call it after the
    * revocation is committed: a socket signing in meanwhile looks at the session again once it joined.
    */
   revokeTokens(tokenHashes: readonly string[]): void;
-  /** Closes, on every instance, every socket of the member, whatever token opened it (password change, suspension). */
-  revokeMember(userId: number): void;
+  /**
+   * Closes, on every instance, every socket of the member whatever token opened it (reset, suspension), except those
+   * opened with `keepTokenHash` (a password change keeps the device that made it signed in).
+   */
+  revokeMember(userId: number, keepTokenHash?: string): void;
+  /**
+   * Whether the member holds a live socket (Web Push goes only to members who do not). NOTE: this instance's sockets
+   * only while the bus is in-process; a scale-out hub (issue 14) answers for every instance.
+   */
+  isOnline(userId: number): Promise<boolean>;
 }
 
 export interface LocalHub extends Hub {
@@ -36,6 +52,8 @@ export interface LocalHub extends Hub {
    * MAX_SOCKETS_PER_MEMBER the member's oldest socket here is closed (SOCKET_LIMIT_CLOSE_CODE).
    */
   join(userId: number, tokenHash: string, socket: LocalSocket): () => void;
+  /** Closes every socket of this instance with this code (the instance lost Redis or its database). */
+  dropAll(code: number, reason: string): void;
   /** Stops listening to the bus (the app closes; the bus may be shared). */
   close(): void;
 }
@@ -44,7 +62,7 @@ export const userTopic = (userId: number) => `user:${userId}`;
 /** Every instance listens here; messages are JSON `Revocation`s. */
 export const REVOCATION_TOPIC = 'revocations';
 
-type Revocation = { tokenHashes: string[] } | { userId: number };
+type Revocation = { tokenHashes: string[] } | { userId: number; keep?: string };
 
 const UNAUTHORIZED_FRAME = JSON.stringify({
   code: Code.unauthorized,
@@ -62,9 +80,11 @@ function parseRevocation(message: unknown): Revocation | undefined {
   try {
     const value: unknown = JSON.parse(String(message));
     if (typeof value !== 'object' || value === null) return undefined;
-    const { tokenHashes, userId } = value as Record<string, unknown>;
+    const { tokenHashes, userId, keep } = value as Record<string, unknown>;
     if (Array.isArray(tokenHashes) && tokenHashes.every((h) => typeof h === 'string')) return { tokenHashes };
-    if (Number.isSafeInteger(userId)) return { userId: userId as number };
+    if (Number.isSafeInteger(userId) && (keep === undefined || typeof keep === 'string')) {
+      return keep === undefined ? { userId: userId as number } : { userId: userId as number, keep };
+    }
   } catch {
     // Not ours: ignored below.
   }
@@ -92,7 +112,9 @@ export function createHub(bus: Bus, onError: (error: unknown) => void = () => {}
     const revocation = parseRevocation(message);
     if (!revocation) return onError(new Error(`unreadable revocation on the bus: ${String(message).slice(0, 100)}`));
     const joined =
-      'userId' in revocation ? registry.socketsOf(revocation.userId) : registry.openedWith(revocation.tokenHashes);
+      'userId' in revocation
+        ? registry.socketsOf(revocation.userId).filter((j) => j.tokenHash !== revocation.keep)
+        : registry.openedWith(revocation.tokenHashes);
     evict(joined, closeUnauthorized);
   });
   const announce = (revocation: Revocation) => {
@@ -101,15 +123,22 @@ export function createHub(bus: Bus, onError: (error: unknown) => void = () => {}
 
   return {
     registry,
-    publish(userId, frame) {
+    publish(userId, frame, receipt) {
       // Serialized once for all sockets and instances: the bus carries text.
-      bus.publish(userTopic(userId), JSON.stringify(frame)).catch(onError);
+      bus.publish(userTopic(userId), JSON.stringify(frame), receipt).catch(onError);
+    },
+    async delivered(receipt) {
+      if (!bus.delivered) return true;
+      return bus.delivered(receipt).catch(() => false);
     },
     revokeTokens(tokenHashes) {
       if (tokenHashes.length > 0) announce({ tokenHashes: [...tokenHashes] });
     },
-    revokeMember(userId) {
-      announce({ userId });
+    revokeMember(userId, keepTokenHash) {
+      announce(keepTokenHash === undefined ? { userId } : { userId, keep: keepTokenHash });
+    },
+    async isOnline(userId) {
+      return registry.socketsOf(userId).some(({ socket }) => socket.readyState === 1);
     },
     join(userId, tokenHash, socket) {
       if (registry.add(userId, tokenHash, socket)) {
@@ -123,6 +152,9 @@ export function createHub(bus: Bus, onError: (error: unknown) => void = () => {}
         evict(registry.socketsOf(userId).slice(0, over), (s) => s.close(SOCKET_LIMIT_CLOSE_CODE, SOCKET_LIMIT_REASON));
       }
       return () => leave(userId, socket);
+    },
+    dropAll(code, reason) {
+      evict(registry.all(), (socket) => socket.close(code, reason));
     },
     close() {
       stopRevocations();

@@ -76,6 +76,11 @@ export class ConnectionRegistry {
     return found;
   }
 
+  /** Every socket here. */
+  all(): Joined[] {
+    return [...this.#byUser.values()].flatMap((sockets) => [...sockets.values()]);
+  }
+
   get members(): number {
     return this.#byUser.size;
   }

@@ -14,7 +14,7 @@ import { createSocket } from '#lib/socket.ts';
 import { isOwnUploadUrl } from '#protocol/validators.ts';
 import { pushToastAtom } from '#ui/toast.tsx';
 import type { AppStore } from './store.ts';
-import { clearSessionToLogin, type RouterLike } from './wiring.ts';
+import { clearSessionToLogin, permissionsChanged, type RouterLike } from './wiring.ts';
 
 type ChatRouter = RouterLike & {
   navigate: (options: { to: '/chat'; search: { userId: string } }) => unknown;
@@ -36,7 +36,7 @@ export function wireSocket(store: AppStore, router: ChatRouter) {
     else if (event.kind === 'unauthorized') {
       toast('warning', t`Please sign in again`);
       clearSessionToLogin(store, router);
-    }
+    } else if (event.code === 498) permissionsChanged(store);
     // 'error' codes reach the chat service as frames; it shows them with their context.
   });
 

@@ -36,12 +36,14 @@ export function wireHttp(store: AppStore, router: RouterLike): void {
     getToken: () => store.get(tokenAtom),
     notify: (kind, message) => store.set(pushToastAtom, { kind, message }),
     onUnauthorized: () => clearSessionToLogin(store, router),
-    onPermissionsChanged: () => {
-      store.set(reloadFlagAtom, (v) => !v);
-      if (store.get(permissionPromptAtom)) return;
-      store.set(permissionPromptAtom, true);
-      // Refresh the permission list now; the reload later picks up everything else.
-      store.set(refreshUserInfoAtom).catch(() => {});
-    },
+    onPermissionsChanged: () => permissionsChanged(store),
   });
+}
+
+/** 498 from REST or a socket frame: refresh the permission list now and ask to reload (the reload picks up the rest). */
+export function permissionsChanged(store: AppStore): void {
+  store.set(reloadFlagAtom, (v) => !v);
+  if (store.get(permissionPromptAtom)) return;
+  store.set(permissionPromptAtom, true);
+  store.set(refreshUserInfoAtom).catch(() => {});
 }

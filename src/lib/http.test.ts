@@ -121,16 +121,19 @@ describe('query parameters', () => {
   });
 });
 
-describe('http upload', () => {
-  it('posts multipart with a boundary (not the JSON type), the token, and returns the URL', async () => {
-    const { client, requests, bodies } = setup(() => envelope(200, { code: 200, message: null, data: '/u/a.png' }));
-    const form = new FormData();
-    form.append('file', new Blob(['png-bytes'], { type: 'image/png' }), 'abc.png');
-    await expect(client.upload('/api/file/upload/media', form)).resolves.toBe('/u/a.png');
-    const request = requests[0]!;
-    expect(request.headers.get('content-type')).toMatch(/^multipart\/form-data; boundary=/);
-    expect(request.headers.get('authorization')).toBe('Bearer tok-1');
-    expect(bodies[0]).toContain('filename="abc.png"');
+describe('uploads outside ky (lib/upload.ts)', () => {
+  it('headers() carries the platform and the token', () => {
+    const { client } = setup(() => envelope(200, { code: 200, message: null, data: null }));
+    expect(client.headers()).toEqual({ platform: '1', Authorization: 'Bearer tok-1' });
+  });
+
+  it('settle() reads an envelope as every call does: data on 200, ApiError with the message otherwise', () => {
+    const { client } = setup(() => envelope(200, { code: 200, message: null, data: null }));
+    expect(client.settle(200, '', { code: 200, message: null, data: '/u/a.png' })).toBe('/u/a.png');
+    expect(() =>
+      client.settle(400, '', { code: 400, message: 'file must be a JPEG or PNG image', data: null }, true),
+    ).toThrow('file must be a JPEG or PNG image');
+    expect(() => client.settle(502, 'Bad Gateway', '<html>', true)).toThrow(ApiError);
   });
 });
 

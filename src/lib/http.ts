@@ -30,8 +30,6 @@ export type Query = Record<string, string | number | boolean | null | undefined>
 
 export interface RequestOptions {
   json?: unknown;
-  /** Multipart body (uploads); the browser sets the boundary. */
-  form?: FormData;
   query?: Query;
   /** No toast on success or failure: for calls the spec marks silent (visitor add). */
   silent?: boolean;
@@ -72,8 +70,8 @@ function isEnvelope(body: unknown): body is Envelope {
   return typeof body === 'object' && body !== null && 'code' in body && typeof (body as Envelope).code === 'number';
 }
 
-async function readBody(response: Response): Promise<unknown> {
-  const text = await response.text();
+/** A reply's body: its JSON, else its text, else null when empty. */
+export function parseBody(text: string): unknown {
   if (!text) return null;
   try {
     return JSON.parse(text);
@@ -106,35 +104,41 @@ export function createHttpClient(options: HttpClientOptions = {}) {
     if (token) request.headers.set('Authorization', `Bearer ${token}`);
   };
 
-  /** Every answer: success returns the envelope's data as the body; anything else toasts and throws ApiError. */
-  const unwrap = async ({ response, options: { context } }: AfterResponseState) => {
-    const body = await readBody(response);
+  /**
+   * Every answer: success gives the envelope's data; anything else toasts and throws ApiError. Uploads with progress
+   * (lib/upload.ts) settle their replies here too, so an envelope means one thing everywhere.
+   */
+  const settle = (status: number, statusText: string, body: unknown, silent?: unknown): unknown => {
+    const ok = status >= 200 && status < 300;
     if (!isEnvelope(body)) {
-      if (response.ok) return asBody(body);
+      if (ok) return body;
       // Not our envelope (proxy page, crash): an HTTP error shown with the response message or body.
       const message =
         (typeof body === 'object' && body && 'message' in body && String((body as { message: unknown }).message)) ||
         (typeof body === 'string' && body.slice(0, 200)) ||
-        response.statusText ||
+        statusText ||
         t`error`;
-      say(context.silent, 'warning', message);
-      throw new ApiError(response.status, message, body);
+      say(silent, 'warning', message);
+      throw new ApiError(status, message, body);
     }
     const message = body.message ?? '';
-    if (body.code === Code.ok && response.ok) {
-      if (message) say(context.silent, 'success', message);
-      return asBody(body.data);
+    if (body.code === Code.ok && ok) {
+      if (message) say(silent, 'success', message);
+      return body.data;
     }
     if (body.code === Code.unauthorized) {
-      say(context.silent, 'warning', message || t`Please sign in again`);
+      say(silent, 'warning', message || t`Please sign in again`);
       hooks.onUnauthorized();
     } else if (body.code === Code.permissionsChanged) {
       hooks.onPermissionsChanged();
     } else {
-      say(context.silent, 'warning', message || t`error`);
+      say(silent, 'warning', message || t`error`);
     }
     throw new ApiError(body.code, message || t`error`, body.data);
   };
+
+  const unwrap = async ({ response, options: { context } }: AfterResponseState) =>
+    asBody(settle(response.status, response.statusText, parseBody(await response.text()), context.silent));
 
   /** Timeouts and network failures: no envelope, no status. */
   const transportError = ({ error, options: { context } }: BeforeErrorState) => {
@@ -162,7 +166,6 @@ export function createHttpClient(options: HttpClientOptions = {}) {
     const response = api(path.replace(/^\//, ''), {
       method,
       json: opts.json,
-      body: opts.form,
       // Elsewhere ky keeps '' and sends null as 'null', as the wire always had it; undefined is left out.
       searchParams: (dropEmpty ? cleanQuery(opts.query) : opts.query) as SearchParamsOption,
       context: { silent: opts.silent },
@@ -176,7 +179,12 @@ export function createHttpClient(options: HttpClientOptions = {}) {
     delete: <T>(path: string, query?: Query, opts?: RequestOptions) => request<T>('DELETE', path, { ...opts, query }),
     post: <T>(path: string, json?: unknown, opts?: RequestOptions) => request<T>('POST', path, { ...opts, json }),
     put: <T>(path: string, json?: unknown, opts?: RequestOptions) => request<T>('PUT', path, { ...opts, json }),
-    upload: <T>(path: string, form: FormData, opts?: RequestOptions) => request<T>('POST', path, { ...opts, form }),
+    /** The headers every call sends (platform, token), for uploads that do not go through ky. */
+    headers: (): Record<string, string> => {
+      const token = hooks.getToken();
+      return token ? { platform: '1', Authorization: `Bearer ${token}` } : { platform: '1' };
+    },
+    settle,
     /** app/ calls this once at start-up to connect the hooks. */
     configure(next: Partial<HttpHooks>) {
       Object.assign(hooks, next);

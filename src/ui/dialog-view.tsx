@@ -11,16 +11,31 @@ export interface DialogProps {
   description?: ReactNode;
   children?: ReactNode;
   footer?: ReactNode;
-  size?: 'sm' | 'md' | 'lg';
+  /** lg is 941 px wide on a desktop, membership 926 (docs/product.md, Dialogs and widgets). */
+  size?: 'sm' | 'md' | 'lg' | 'membership';
+  /** Opened from inside another dialog: drawn above it (class dialog-nested, styled by the feature that nests). */
+  nested?: boolean;
 }
 
-export function DialogView({ open, onOpenChange, title, description, children, footer, size = 'md' }: DialogProps) {
+export function DialogView({
+  open,
+  onOpenChange,
+  title,
+  description,
+  children,
+  footer,
+  size = 'md',
+  nested,
+}: DialogProps) {
   const { t } = useLingui();
   return (
     <D.Root open={open} onOpenChange={onOpenChange}>
       <D.Portal>
         <D.Overlay className="overlay" />
-        <D.Content className={`dialog dialog-${size}`} aria-describedby={description ? undefined : undefined}>
+        <D.Content
+          className={`dialog dialog-${size}${nested ? ' dialog-nested' : ''}`}
+          aria-describedby={description ? undefined : undefined}
+        >
           <header className="dialog-head">
             <D.Title className="dialog-title">{title}</D.Title>
             <D.Close className="icon-btn" aria-label={t`Close`}>

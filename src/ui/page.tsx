@@ -2,12 +2,27 @@ import { useLingui } from '@lingui/react/macro';
 import type { ReactNode } from 'react';
 import { EmptyState } from './empty-state.tsx';
 
+interface PageProps {
+  title: ReactNode;
+  /** Before the title: a `<BackButton />` on pages reached from elsewhere (back-button.tsx). */
+  back?: ReactNode;
+  actions?: ReactNode;
+  children: ReactNode;
+}
+
 /** Every screen's frame: one h1, then the content. */
-export function Page({ title, actions, children }: { title: ReactNode; actions?: ReactNode; children: ReactNode }) {
+export function Page({ title, back, actions, children }: PageProps) {
   return (
     <div className="page">
       <header className="page-head">
-        <h1 className="page-title">{title}</h1>
+        {back ? (
+          <div className="page-title-row">
+            {back}
+            <h1 className="page-title">{title}</h1>
+          </div>
+        ) : (
+          <h1 className="page-title">{title}</h1>
+        )}
         {actions}
       </header>
       {children}

@@ -12,6 +12,8 @@ import sharp from 'sharp';
 import WebSocket from 'ws';
 import { call, type Member, registerMember } from '../support/api.ts';
 import { startAppServer } from '../support/app-server.ts';
+import { uploadPhoto } from '../support/moments.ts';
+import { percentile } from './chat-load.ts';
 
 const MOMENTS = 10_000;
 const AUTHORS = 40;
@@ -19,11 +21,6 @@ const READERS = 200;
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
 const WRITERS = 8;
 const PAGE_SIZE = 10;
-
-const percentile = (values: number[], p: number) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? Number.NaN;
-};
 
 /** Runs `task(i)` for i in 0..n-1, `width` at a time. */
 async function pool(n: number, width: number, task: (i: number) => Promise<void>): Promise<void> {
@@ -35,22 +32,13 @@ async function pool(n: number, width: number, task: (i: number) => Promise<void>
   );
 }
 
-async function uploadPhoto(base: string, token: string, i: number): Promise<string> {
-  const bytes = await sharp({
+/** A flat-colour photo: the bench measures pages, not image sizes (tests/support/moments.ts makes realistic ones). */
+async function flatPhoto(i: number): Promise<Buffer> {
+  return sharp({
     create: { width: 1600, height: 1200, channels: 3, background: { r: (i * 37) % 256, g: (i * 91) % 256, b: 128 } },
   })
     .jpeg()
     .toBuffer();
-  const form = new FormData();
-  form.append('file', new Blob([new Uint8Array(bytes)], { type: 'image/jpeg' }), `p${i}.jpg`);
-  const res = await fetch(`${base}/h5-api/api/file/upload/moment`, {
-    method: 'POST',
-    headers: { authorization: `Bearer ${token}` },
-    body: form,
-  });
-  const envelope = (await res.json()) as { code: number; message: string; data: string };
-  if (envelope.code !== 200) throw new Error(`upload: ${envelope.code} ${envelope.message}`);
-  return envelope.data;
 }
 
 async function block(base: string, who: Member, other: Member): Promise<void> {
@@ -83,7 +71,7 @@ try {
   const authors = members.slice(0, AUTHORS);
   const photos: string[] = [];
   await pool(12, 2, async (i) => {
-    photos[i] = await uploadPhoto(server.url, authors[i % AUTHORS]!.token, i);
+    photos[i] = await uploadPhoto(server.url, authors[i % AUTHORS]!.token, await flatPhoto(i));
   });
   for (let i = 0; i < 10; i++) await block(server.url, members[AUTHORS + i]!, authors[i]!);
   console.log(
@@ -128,6 +116,7 @@ try {
     }),
   );
   const seconds = (performance.now() - reading) / 1000;
+  times.sort((a, b) => a - b);
   console.log(
     `square first page (size ${PAGE_SIZE}, ${MOMENTS} moments, ${READERS} readers at once, ${times.length} loads): ` +
       `p50 ${percentile(times, 50).toFixed(1)} ms, p99 ${percentile(times, 99).toFixed(1)} ms, ` +
@@ -140,6 +129,7 @@ try {
     await call(server.url, 'GET', `/api/moment/square?size=${PAGE_SIZE}`, undefined, members[i % READERS]!.token);
     alone.push(performance.now() - t0);
   }
+  alone.sort((a, b) => a - b);
   console.log(
     `square first page, one reader at a time (100 loads): p50 ${percentile(alone, 50).toFixed(1)} ms, ` +
       `p99 ${percentile(alone, 99).toFixed(1)} ms`,

@@ -7,9 +7,10 @@
  * translations per second with BENCH_MEMBERS (200) members translating at once, each BENCH_EACH (5) in a row.
  * Targets: cache hit p99 < 10 ms; the server adds < 5 ms p50 to the engine's own time. Bounded: fixed counts.
  */
-import { createHash, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import WebSocket from 'ws';
 import { apyInstalled, startApy } from '../../server/adapters/translate/apertium.ts';
+import { call, md5 } from '../support/api.ts';
 import { startAppServer } from '../support/app-server.ts';
 import { percentile } from './chat-load.ts';
 
@@ -20,7 +21,6 @@ const HITS = Number(process.env.BENCH_HITS ?? 1000);
 // biome-ignore lint/suspicious/noExplicitAny: frames are read by field.
 type Frame = Record<string, any>;
 
-const md5 = (s: string) => createHash('md5').update(s).digest('hex');
 const SUBJECTS = ['The cat', 'My friend', 'The teacher', 'Her brother', 'The old man', 'A small dog', 'Our neighbour'];
 const VERBS = ['sleeps in', 'walks to', 'looks at', 'paints', 'cleans', 'remembers', 'leaves'];
 const PLACES = ['the house', 'the garden', 'the station', 'the city', 'the school', 'the kitchen', 'the market'];
@@ -81,29 +81,28 @@ class Socket {
 }
 
 async function register(base: string, i: number): Promise<{ id: number; token: string }> {
-  const res = await fetch(`${base}/h5-api/api/system/user/register`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({
-      username: `tbench_${i}`,
-      email: `tbench${i}@bench.io`,
-      password: md5('bench-pass'),
-      birthday: '1990-01-01',
-      gender: (i % 2) + 1,
-      country: 'Spain',
-      countryId: 724,
-      language: 'es-es',
-    }),
+  const token = await call<string>(base, 'POST', '/api/system/user/register', {
+    username: `tbench_${i}`,
+    email: `tbench${i}@bench.io`,
+    password: md5('bench-pass'),
+    birthday: '1990-01-01',
+    gender: (i % 2) + 1,
+    country: 'Spain',
+    countryId: 724,
+    language: 'es-es',
   });
-  const { code, message, data: token } = (await res.json()) as { code: number; message: string; data: string };
-  if (code !== 200) throw new Error(`register: ${code} ${message}`);
-  const info = await fetch(`${base}/h5-api/api/system/user/info`, { headers: { authorization: `Bearer ${token}` } });
-  return { id: ((await info.json()) as { data: { id: number } }).data.id, token };
+  const { id } = await call<{ id: number }>(base, 'GET', '/api/system/user/info', undefined, token);
+  return { id, token };
 }
 
+const at = (ms: number[], p: number) =>
+  percentile(
+    [...ms].sort((a, b) => a - b),
+    p,
+  );
+
 function line(name: string, ms: number[]) {
-  const sorted = [...ms].sort((a, b) => a - b);
-  return `${name.padEnd(34)} n ${String(sorted.length).padStart(5)}  p50 ${percentile(sorted, 50).toFixed(2).padStart(7)} ms  p99 ${percentile(sorted, 99).toFixed(2).padStart(7)} ms`;
+  return `${name.padEnd(34)} n ${String(ms.length).padStart(5)}  p50 ${at(ms, 50).toFixed(2).padStart(7)} ms  p99 ${at(ms, 99).toFixed(2).padStart(7)} ms`;
 }
 
 if (!apyInstalled()) throw new Error('Apertium APY is missing: apt-get install apertium-apy apertium-eng-spa');
@@ -195,16 +194,8 @@ try {
   );
   const hitSeconds = (performance.now() - started) / 1000;
 
-  const p50 = (xs: number[]) =>
-    percentile(
-      [...xs].sort((a, b) => a - b),
-      50,
-    );
-  const p99 = (xs: number[]) =>
-    percentile(
-      [...xs].sort((a, b) => a - b),
-      99,
-    );
+  const p50 = (xs: number[]) => at(xs, 50);
+  const p99 = (xs: number[]) => at(xs, 99);
   console.log('');
   console.log(line('APY alone (GET /translate)', engineMs));
   console.log(line('trans, cache miss (through APY)', missMs));

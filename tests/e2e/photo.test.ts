@@ -45,28 +45,33 @@ test('a photo over 5 MiB is halved in the browser, stored without EXIF and shown
   await page.goto(`${server.url}/chat?userId=${li.id}`);
   const log = page.getByRole('log', { name: `Chat with ${li.username}` });
   await log.waitFor();
+  // Sent as the signed COS-style form (POST /uploads) when a signature is at hand, else to /api/file/upload/.
   const uploaded = page.waitForResponse(
-    (r) => r.url().includes('/api/file/upload/') && r.request().method() === 'POST',
+    (r) => /\/uploads$|\/api\/file\/upload\//.test(new URL(r.url()).pathname) && r.request().method() === 'POST',
   );
   await page.getByTestId('photo-input').setInputFiles({ name: 'beach.jpg', mimeType: 'image/jpeg', buffer: photo });
-  const answer = (await (await uploaded).json()) as { code: number; data: string };
+  const answer = (await (await uploaded).json()) as { code: number; data: string | { key: string; url: string } };
   assert.equal(answer.code, 200);
-  assert.match(answer.data, /^\/uploads\/[0-9a-f]{64}\.jpg$/);
-  await log.locator(`img[src="${answer.data}"]`).waitFor();
+  const src = typeof answer.data === 'string' ? answer.data : answer.data.url;
+  assert.match(src, /^\/uploads\/(u\d+\/[0-9a-f]{32}|[0-9a-f]{64})\.jpg$/);
+  await log.locator(`img[src="${src}"]`).waitFor();
 
   // The photo is stored once under its content hash, beside its responsive sizes (docs/api.md, Files); none keeps EXIF.
-  const stored = answer.data.slice('/uploads/'.length);
+  const dir = join(server.dataDir, 'uploads');
+  const images = readdirSync(dir, { recursive: true })
+    .map(String)
+    .filter((f) => /\.(jpe?g|png|webp)$/.test(f));
+  const originals = images.filter((f) => /^[0-9a-f]{64}\.jpg$/.test(f));
+  assert.equal(originals.length, 1, images.join(', '));
+  const stored = originals[0] as string;
   const hash = stored.replace(/\.jpg$/, '');
-  const files = readdirSync(join(server.dataDir, 'uploads')).filter((f) => f.startsWith(hash));
-  assert.ok(files.includes(stored), `${stored} among ${files.join(', ')}`);
-  assert.equal(
-    readdirSync(join(server.dataDir, 'uploads')).filter((f) => !f.startsWith(hash) && /\.(jpe?g|png|webp)$/.test(f))
-      .length,
-    0,
+  assert.ok(
+    images.every((f) => f.startsWith(hash) || /^u\d+\//.test(f)),
+    `only the photo, its sizes and its signed-key copy: ${images.join(', ')}`,
   );
-  const meta = await sharp(readFileSync(join(server.dataDir, 'uploads', stored))).metadata();
+  const meta = await sharp(readFileSync(join(dir, stored))).metadata();
   assert.deepEqual([meta.width, meta.height], [1300, 1000]);
-  for (const file of files) {
-    assert.equal((await sharp(readFileSync(join(server.dataDir, 'uploads', file))).metadata()).exif, undefined, file);
+  for (const file of images) {
+    assert.equal((await sharp(readFileSync(join(dir, file))).metadata()).exif, undefined, file);
   }
 });

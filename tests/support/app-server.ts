@@ -10,6 +10,8 @@ export interface AppServer {
   url: string;
   port: number;
   dataDir: string;
+  /** The server's process id (benches read its CPU time from /proc). */
+  pid: number;
   output(): string;
   stop(): Promise<void>;
 }
@@ -58,6 +60,7 @@ export async function startAppServer(env: Record<string, string> = {}): Promise<
     url,
     port,
     dataDir,
+    pid: child.pid ?? 0,
     output: () => output,
     async stop() {
       if (!exited) {

@@ -1,5 +1,6 @@
 /** What a member does with the auth pages, in the words the pages show (their accessible names). */
 import type { Page } from 'playwright-core';
+import { type Browser, openBrowser } from './browser.ts';
 
 export async function signInThroughUi(page: Page, keyword: string, password: string): Promise<void> {
   await page.getByLabel('Username or e-mail').fill(keyword);
@@ -22,4 +23,17 @@ export async function registerThroughUi(
   await page.getByLabel('Country').selectOption({ label: 'Spain' });
   await page.getByRole('checkbox', { name: 'I agree to the user agreement' }).check();
   await page.getByRole('button', { name: 'Register' }).click();
+}
+
+/** A fresh browser (close it when done) signed in as `member` through the sign-in page, left on /chat. */
+export async function signedInBrowser(
+  baseUrl: string,
+  member: { username: string; password: string },
+): Promise<{ browser: Browser; page: Page }> {
+  const browser = await openBrowser();
+  const page = await browser.context.newPage();
+  await page.goto(`${baseUrl}/login`);
+  await signInThroughUi(page, member.username, member.password);
+  await page.waitForURL(/\/chat/);
+  return { browser, page };
 }

@@ -5,6 +5,8 @@ import WebSocket from 'ws';
 export interface TestSocket {
   frames: { action?: string; code?: number; data?: unknown }[];
   send(toId: number, msg: string): string;
+  /** Any other client frame (block, read…). */
+  sendFrame(action: string, data: unknown): void;
   waitFor(predicate: (frames: TestSocket['frames']) => boolean, what: string, timeoutMs?: number): Promise<void>;
   close(): void;
 }
@@ -23,6 +25,9 @@ export async function openSocket(baseUrl: string, token: string): Promise<TestSo
       const clientId = randomUUID();
       ws.send(JSON.stringify({ action: 'chart', data: { toId, type: 1, msg, lang: 'en', clientId } }));
       return clientId;
+    },
+    sendFrame(action, data) {
+      ws.send(JSON.stringify({ action, data }));
     },
     async waitFor(predicate, what, timeoutMs = 30_000) {
       const deadline = Date.now() + timeoutMs;

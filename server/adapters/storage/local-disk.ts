@@ -1,14 +1,8 @@
 /** Files in one folder on this machine; the static plugin serves that folder, sandboxed, under `urlBase`. */
+import { createReadStream } from 'node:fs';
 import { mkdir, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
-import type { BlobStorage } from './storage.ts';
-
-/**
- * Keys we make: `<sha256>.<ext>`, a responsive size `<sha256>-w<width>.<webp|jpg>`, or a signed form upload's
- * `u<member id>/<name>.<jpg|png>`. Anything else is a bug, never a path to follow.
- */
-const KEY =
-  /^(?:[0-9a-f]{64}(?:-w\d{1,4}\.(?:webp|jpg)|\.(?:jpg|png))|u\d{1,10}\/[A-Za-z0-9][A-Za-z0-9_-]{0,127}\.(?:jpg|png))$/;
+import { assertKey, type BlobStorage, contentTypeOfKey, type StoredObject } from './storage-keys.ts';
 
 export class LocalDiskStorage implements BlobStorage {
   readonly #dir: string;
@@ -20,7 +14,7 @@ export class LocalDiskStorage implements BlobStorage {
   }
 
   #path(key: string): string {
-    if (!KEY.test(key)) throw new Error(`not a storage key: ${JSON.stringify(key)}`);
+    assertKey(key);
     return join(this.#dir, key);
   }
 
@@ -41,6 +35,20 @@ export class LocalDiskStorage implements BlobStorage {
       await rm(part, { force: true });
       throw error;
     }
+  }
+
+  /** The whole file (the static plugin serves ranges of local files itself). */
+  async get(key: string): Promise<StoredObject | undefined> {
+    const path = this.#path(key);
+    const found = await stat(path).catch(() => undefined);
+    if (!found?.isFile()) return undefined;
+    return {
+      status: 200,
+      contentType: contentTypeOfKey(key),
+      contentLength: found.size,
+      contentRange: undefined,
+      body: createReadStream(path),
+    };
   }
 
   async remove(key: string): Promise<void> {

@@ -1,19 +1,24 @@
 /**
- * One interface for stored files; local disk (DATA_DIR/uploads, served by the server under /uploads/) is the
- * embedded engine. An object-storage engine (Tencent COS, S3) implements the same three calls.
+ * One interface for stored files (storage-keys.ts), two engines chosen by settings: local disk (DATA_DIR/uploads,
+ * the embedded default) or an S3-compatible bucket when S3_BUCKET is set (README, Configuration). Either way the
+ * client sees `/uploads/{key}` of our own origin.
  */
 import { join } from 'node:path';
 import { LocalDiskStorage } from './local-disk.ts';
+import { type S3Settings, S3Storage } from './s3.ts';
 
-export interface BlobStorage {
-  /** Stores `bytes` under `key`; keys are content hashes, so writing one that exists changes nothing. */
-  put(key: string, bytes: Buffer): Promise<void>;
-  /** Removes `key` if it is there (a later deletion, once nothing refers to the blob any more). */
-  remove(key: string): Promise<void>;
-  /** What the client stores and shows: a path of our own origin, or the storage's URL of the key. */
-  url(key: string): string;
-}
+export type { S3Settings } from './s3.ts';
+export type { BlobStorage, StoredObject } from './storage-keys.ts';
 
-export function createStorage(options: { dataDir: string }): BlobStorage {
-  return new LocalDiskStorage(join(options.dataDir, 'uploads'), '/uploads/');
+/** One engine per settings object: the routes that each call this share it (and a bucket's connection pool). */
+const made = new WeakMap<object, import('./storage-keys.ts').BlobStorage>();
+
+export function createStorage(options: { dataDir: string; s3?: S3Settings | undefined }) {
+  const existing = made.get(options);
+  if (existing) return existing;
+  const storage = options.s3
+    ? new S3Storage(options.s3)
+    : new LocalDiskStorage(join(options.dataDir, 'uploads'), '/uploads/');
+  made.set(options, storage);
+  return storage;
 }

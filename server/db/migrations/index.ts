@@ -9,6 +9,10 @@ import * as codes from './0005-codes.ts';
 import * as uploads from './0006-uploads.ts';
 import * as commerce from './0007-commerce.ts';
 import * as moments from './0008-moments.ts';
+import * as staff from './0010-staff.ts';
+import * as media from './0011-media.ts';
+import * as push from './0012-push.ts';
+import * as blobReferences from './0013-blob-references.ts';
 
 const migrations: Record<string, Migration> = {
   '0001-initial': initial,
@@ -19,6 +23,10 @@ const migrations: Record<string, Migration> = {
   '0006-uploads': uploads,
   '0007-commerce': commerce,
   '0008-moments': moments,
+  '0010-staff': staff,
+  '0011-media': media,
+  '0012-push': push,
+  '0013-blob-references': blobReferences,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -9,29 +9,50 @@ export async function insertSession(db: Executor, tokenHash: string, userId: num
   await db.insertInto('sessions').values({ token_hash: tokenHash, user_id: userId }).execute();
 }
 
-export function findSession(db: Executor, tokenHash: string) {
-  return db
+export interface SessionRow {
+  user_id: number;
+  last_used_at: Date;
+  revoked: boolean;
+  permissions_changed: boolean;
+}
+
+export async function findSession(db: Executor, tokenHash: string): Promise<SessionRow | undefined> {
+  return (await findSessions(db, [tokenHash])).get(tokenHash);
+}
+
+/** The sessions of several token hashes in one query (the lookups of concurrent requests, plugins/auth.ts). */
+export async function findSessions(db: Executor, tokenHashes: string[]): Promise<Map<string, SessionRow>> {
+  if (tokenHashes.length === 0) return new Map();
+  const rows = await db
     .selectFrom('sessions')
-    .select(['user_id', 'last_used_at', 'revoked'])
-    .where('token_hash', '=', tokenHash)
-    .executeTakeFirst();
+    .select(['token_hash', 'user_id', 'last_used_at', 'revoked', 'permissions_changed'])
+    .where('token_hash', 'in', [...new Set(tokenHashes)])
+    .execute();
+  return new Map(rows.map(({ token_hash, ...row }) => [token_hash, row]));
 }
 
 export async function touchSession(db: Executor, tokenHash: string, now: Date): Promise<void> {
   await db.updateTable('sessions').set({ last_used_at: now }).where('token_hash', '=', tokenHash).execute();
 }
 
+/** This session heard of its member's new permissions (it answered 498 or read the user info). */
+export async function clearPermissionsChanged(db: Executor, tokenHash: string): Promise<void> {
+  await db.updateTable('sessions').set({ permissions_changed: false }).where('token_hash', '=', tokenHash).execute();
+}
+
 export async function revokeSession(db: Executor, tokenHash: string): Promise<void> {
   await db.updateTable('sessions').set({ revoked: true }).where('token_hash', '=', tokenHash).execute();
 }
 
-export async function revokeUserSessions(db: Executor, userId: number): Promise<void> {
-  await db
+/** Every live session of the member ends, except the one of `keepTokenHash` when given. */
+export async function revokeUserSessions(db: Executor, userId: number, keepTokenHash?: string): Promise<void> {
+  let query = db
     .updateTable('sessions')
     .set({ revoked: true })
     .where('user_id', '=', userId)
-    .where('revoked', '=', false)
-    .execute();
+    .where('revoked', '=', false);
+  if (keepTokenHash !== undefined) query = query.where('token_hash', '<>', keepTokenHash);
+  await query.execute();
 }
 
 export type CodePurpose = 'reset' | 'email';

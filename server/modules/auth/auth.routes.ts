@@ -80,7 +80,7 @@ export function authRoutes(app: FastifyInstance, ctx: AppContext): void {
 
   app.put('/api/system/user/password', { preHandler: auth }, async (req) => {
     const body = parseBody(passwordBody, req.body);
-    await service.changePassword(ctx, req.userId, body.oldPassword, body.newPassword);
+    await service.changePassword(ctx, req.userId, req.token, body.oldPassword, body.newPassword);
     return ok(null);
   });
 }

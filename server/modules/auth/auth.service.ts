@@ -3,9 +3,9 @@
 import type { EmailChangeBody, EmailCodeBody, LoginBody, RegisterBody, ResetBody } from '#protocol/auth.ts';
 import { CODE_MAX_ATTEMPTS, REGISTER_CHARACTERS, RESET_CODE_MINUTES } from '#protocol/constants.ts';
 import type { AppContext } from '../../context.ts';
-import { invalid, tooMany, unauthorized } from '../../domain/errors.ts';
+import { forbidden, invalid, tooMany, unauthorized } from '../../domain/errors.ts';
 import * as users from '../users/users.repository.ts';
-import { checkBirthday, conflictFor } from '../users/users.rules.ts';
+import { checkBirthday, conflictFor, suspensionMessage } from '../users/users.rules.ts';
 import { hashPassword, verifyAgainstDummy, verifyPassword } from './auth.passwords.ts';
 import * as repo from './auth.repository.ts';
 import {
@@ -70,14 +70,20 @@ export async function login(ctx: AppContext, body: LoginBody): Promise<string> {
     throw invalid(WRONG_CREDENTIALS);
   }
   if (!(await verifyPassword(user.password_hash, body.password))) throw invalid(WRONG_CREDENTIALS);
+  // Only after the password: the answer must not tell strangers who is suspended.
+  const suspended = suspensionMessage(user.suspended_until, ctx.now());
+  if (suspended) throw forbidden(suspended);
+  // A suspension that ran out: the member shows in lists again from this sign-in on.
+  if (user.suspended_until) await users.updateUser(ctx.db, user.id, { suspended_until: null });
   const token = newToken();
   await repo.insertSession(ctx.db, hashToken(token), user.id);
   return token;
 }
 
 export async function logout(ctx: AppContext, token: string): Promise<void> {
-  await repo.revokeSession(ctx.db, hashToken(token));
-  ctx.hub.revokeTokens([hashToken(token)]);
+  const tokenHash = hashToken(token);
+  await repo.revokeSession(ctx.db, tokenHash);
+  ctx.hub.revokeTokens([tokenHash]);
 }
 
 /**
@@ -210,15 +216,26 @@ export async function confirmEmailChange(ctx: AppContext, userId: number, body: 
   );
 }
 
-export async function changePassword(ctx: AppContext, userId: number, oldMd5: string, newMd5: string): Promise<void> {
+/**
+ * The session that proved the old password stays signed in (docs/product.md: success signs out the other devices);
+ * every other session of the member ends, and their sockets close on every instance.
+ */
+export async function changePassword(
+  ctx: AppContext,
+  userId: number,
+  currentToken: string,
+  oldMd5: string,
+  newMd5: string,
+): Promise<void> {
   const user = await users.findUserById(ctx.db, userId);
   if (!user) throw unauthorized('Please sign in');
   if (!(await verifyPassword(user.password_hash, oldMd5))) throw invalid('oldPassword is wrong');
   const passwordHash = await hashPassword(newMd5);
+  const currentTokenHash = hashToken(currentToken);
   await ctx.db.transaction().execute(async (trx) => {
     await users.updateUser(trx, userId, { password_hash: passwordHash });
-    // Every session ends, this one too: a changed password must lock out whoever else held a token.
-    await repo.revokeUserSessions(trx, userId);
+    // Whoever else held a token is locked out; this device proved the old password and keeps its session.
+    await repo.revokeUserSessions(trx, userId, currentTokenHash);
   });
-  ctx.hub.revokeMember(userId);
+  ctx.hub.revokeMember(userId, currentTokenHash);
 }

@@ -1,5 +1,6 @@
 /** SQL of chat: batched message inserts, unread counters, read marks, blocks, conversations and history. */
 import { sql, type Transaction } from 'kysely';
+import type { Media } from '#protocol/chat.ts';
 import type { Db } from '../../db/database.ts';
 import type { Database } from '../../db/schema.ts';
 import type { MessageRowLike } from './chat.rules.ts';
@@ -15,9 +16,11 @@ export interface NewMessage {
   lang: string;
   /** The sender's own translations of `msg`, by locale (docs/api.md, Translation: send in another language). */
   translations?: Record<string, string> | undefined;
+  /** Types 8 and 9: what the sender's frame gave (cover, picture size, waveform), completed from the stored file. */
+  media?: Partial<Media> | undefined;
 }
 
-const MESSAGE_COLUMNS = sql`id, client_id, sender_id, to_id, type, msg, lang, created_at, read_at, translations`;
+const MESSAGE_COLUMNS = sql`id, client_id, sender_id, to_id, type, msg, lang, created_at, read_at, translations, media`;
 
 /** Either side having blocked the other stops a message (docs/api.md, WebSocket: 'You have been blocked'). */
 // Two probes of the primary key; one OR-ed probe plans worse (measured on PGlite).
@@ -55,14 +58,15 @@ export async function insertMessages(
 ): Promise<{ id: string; sender_id: number; client_id: string }[]> {
   if (items.length === 0) return [];
   const { rows } = await sql<{ id: string; sender_id: number; client_id: string }>`
-    insert into messages (client_id, sender_id, to_id, type, msg, lang, translations, created_at)
-    select u.client_id, u.sender_id, u.to_id, u.type, u.msg, u.lang, u.translations, ${now}::timestamptz
+    insert into messages (client_id, sender_id, to_id, type, msg, lang, translations, media, created_at)
+    select u.client_id, u.sender_id, u.to_id, u.type, u.msg, u.lang, u.translations, u.media, ${now}::timestamptz
     from unnest(
       ${items.map((i) => i.clientId)}::uuid[], ${items.map((i) => i.senderId)}::int[],
       ${items.map((i) => i.toId)}::int[], ${items.map((i) => i.type)}::smallint[],
       ${items.map((i) => i.msg)}::text[], ${items.map((i) => i.lang)}::text[],
-      ${items.map((i) => JSON.stringify(i.translations ?? {}))}::jsonb[]
-    ) with ordinality as u(client_id, sender_id, to_id, type, msg, lang, translations, ord)
+      ${items.map((i) => JSON.stringify(i.translations ?? {}))}::jsonb[],
+      ${items.map((i) => (i.media ? JSON.stringify(i.media) : null))}::jsonb[]
+    ) with ordinality as u(client_id, sender_id, to_id, type, msg, lang, translations, media, ord)
     where exists (select 1 from users r where r.id = u.to_id)
       and not ${blockedBetween(sql.ref('u.sender_id'), sql.ref('u.to_id'))}
     order by u.ord
@@ -80,6 +84,11 @@ export async function findByClientIds(db: Executor, senders: number[], clientIds
   return rows;
 }
 
+/** Takes back rows of this transaction's batch (a video over its sender's allowance): nothing stays stored. */
+export async function deleteMessages(db: Executor, ids: number[]): Promise<void> {
+  if (ids.length > 0) await sql`delete from messages where id = any(${ids}::bigint[])`.execute(db);
+}
+
 /** Adds to members' unread totals; ids sorted so concurrent batches lock rows in one order (no deadlock). */
 export async function addUnread(db: Executor, counts: Map<number, number>): Promise<Map<number, number>> {
   const ids = [...counts.keys()].sort((a, b) => a - b);
@@ -92,9 +101,15 @@ export async function addUnread(db: Executor, counts: Map<number, number>): Prom
   return new Map(rows.map((r) => [r.user_id, r.n]));
 }
 
+export async function getUnreads(db: Executor, userIds: number[]): Promise<Map<number, number>> {
+  if (userIds.length === 0) return new Map();
+  const rows = await db.selectFrom('chat_unread').select(['user_id', 'n']).where('user_id', 'in', userIds).execute();
+  const stored = new Map(rows.map((r) => [r.user_id, r.n]));
+  return new Map(userIds.map((id) => [id, stored.get(id) ?? 0]));
+}
+
 export async function getUnread(db: Executor, userId: number): Promise<number> {
-  const row = await db.selectFrom('chat_unread').select('n').where('user_id', '=', userId).executeTakeFirst();
-  return row?.n ?? 0;
+  return (await getUnreads(db, [userId])).get(userId) ?? 0;
 }
 
 /** Marks what `senderId` sent to `readerId` as read and lowers the reader's total; answers the new total. */
@@ -183,16 +198,24 @@ export async function findHistory(
   return rows;
 }
 
-/** One message in its own statement (server-written messages, inside the caller's transaction); undefined when
- * either member does not exist. A member's note to themselves (sender = receiver) is stored already read. */
-export async function insertOne(db: Executor, item: NewMessage, now: Date): Promise<MessageRowLike | undefined> {
-  // A note to oneself (a type 7 balance change) is stored read: `read` on oneself is refused, so it could never be.
-  const self = item.senderId === item.toId;
+/**
+ * Server-written messages in one statement (inside the caller's transaction); a message whose sender or receiver
+ * does not exist is left out. A member's note to themselves (sender = receiver) is stored already read: `read` on
+ * oneself is refused, so it could never be.
+ */
+export async function insertSystemMessages(db: Executor, items: NewMessage[], now: Date): Promise<MessageRowLike[]> {
+  if (items.length === 0) return [];
   const { rows } = await sql<MessageRowLike>`
     insert into messages (client_id, sender_id, to_id, type, msg, lang, created_at, read_at)
-    select ${item.clientId}::uuid, ${item.senderId}, ${item.toId}, ${item.type}, ${item.msg}, ${item.lang}, ${now},
-      ${self ? now : null}::timestamptz
-    where (select count(*) from users where id in (${item.senderId}, ${item.toId})) = ${self ? 1 : 2}
+    select u.client_id, u.sender_id, u.to_id, u.type, u.msg, u.lang, ${now}::timestamptz,
+      case when u.sender_id = u.to_id then ${now}::timestamptz end
+    from unnest(
+      ${items.map((i) => i.clientId)}::uuid[], ${items.map((i) => i.senderId)}::int[],
+      ${items.map((i) => i.toId)}::int[], ${items.map((i) => i.type)}::smallint[],
+      ${items.map((i) => i.msg)}::text[], ${items.map((i) => i.lang)}::text[]
+    ) with ordinality as u(client_id, sender_id, to_id, type, msg, lang, ord)
+    where exists (select 1 from users s where s.id = u.sender_id) and exists (select 1 from users r where r.id = u.to_id)
+    order by u.ord
     returning ${MESSAGE_COLUMNS}`.execute(db);
-  return rows[0];
+  return rows;
 }

@@ -1,7 +1,14 @@
 /** Pure chat rules: row → wire Message, what a member may send, and the history query's bounds. */
 import { z } from 'zod';
-import type { ChartFrame, Message, MessageType } from '#protocol/chat.ts';
-import { idText, isOwnUploadUrl, MAX_SAFE_ID, optionalQuery, wholeNumberText } from '#protocol/validators.ts';
+import { type ChartFrame, type Media, type Message, MessageType } from '#protocol/chat.ts';
+import {
+  idText,
+  isOwnMediaUrl,
+  isOwnUploadUrl,
+  MAX_SAFE_ID,
+  optionalQuery,
+  wholeNumberText,
+} from '#protocol/validators.ts';
 import { invalid } from '../../domain/errors.ts';
 import { parseInput } from '../../domain/parse.ts';
 
@@ -21,6 +28,7 @@ export interface MessageRowLike {
   created_at: Date | string;
   read_at: Date | string | null;
   translations: Record<string, string> | string | null;
+  media?: Media | string | null;
 }
 
 const iso = (v: Date | string): string => (v instanceof Date ? v : new Date(v)).toISOString();
@@ -38,14 +46,21 @@ export function toMessage(row: MessageRowLike): Message {
     readAt: row.read_at === null ? null : iso(row.read_at),
     // Raw SQL through unnest() returns jsonb already parsed by pg; be lenient if a driver hands over text.
     translations: typeof row.translations === 'string' ? JSON.parse(row.translations) : (row.translations ?? {}),
+    ...(row.media ? { media: typeof row.media === 'string' ? (JSON.parse(row.media) as Media) : row.media } : {}),
   };
 }
 
 /** What the schema cannot know: who is sending. Throws the member-facing refusal. */
 export function checkChart(senderId: number, frame: ChartFrame): void {
   if (frame.toId === senderId) throw invalid('toId: you cannot send a message to yourself');
-  if (frame.type === 2 && !isOwnUploadUrl(frame.msg)) {
+  if (frame.type === MessageType.image && !isOwnUploadUrl(frame.msg)) {
     throw invalid('msg: an image message must carry the URL of an uploaded image');
+  }
+  if (frame.type === MessageType.video && !isOwnMediaUrl(frame.msg, 'video')) {
+    throw invalid('msg: a video message must carry the URL of a video uploaded here');
+  }
+  if (frame.type === MessageType.voice && !isOwnMediaUrl(frame.msg, 'voice')) {
+    throw invalid('msg: a voice message must carry the URL of a voice note uploaded here');
   }
 }
 

@@ -1,13 +1,16 @@
 /** Chat use cases behind the socket frames and the REST reads; fan-out goes through ctx.hub only. */
-import type { ChartFrame, Message } from '#protocol/chat.ts';
+import { type ChartFrame, type Message, MessageType } from '#protocol/chat.ts';
 import { Code } from '#protocol/codes.ts';
 import type { BaseUser } from '#protocol/user.ts';
 import type { AppContext } from '../../context.ts';
 import { invalid } from '../../domain/errors.ts';
+import { blobsByKeys } from '../files/files.repository.ts';
+import { keyOfUrl, toPhoto } from '../moments/moments.rules.ts';
 import * as users from '../users/users.repository.ts';
 import { noSuchMember } from '../users/users.rules.ts';
 import * as repo from './chat.repository.ts';
 import { checkChart, pairKey, parseHistoryQuery, toMessage } from './chat.rules.ts';
+import { publishMessage, receiptOf } from './chat.writer.ts';
 
 /**
  * A member's chat message: validated, stored with its batch, then acked to every socket of the sender (other tabs
@@ -25,16 +28,15 @@ export async function sendChart(ctx: AppContext, senderId: number, frame: ChartF
     msg: frame.msg,
     lang: frame.lang,
     translations: frame.translations,
+    media: frame.media,
   });
   if (outcome.kind === 'refused') throw outcome.error;
-  ctx.hub.publish(senderId, { action: 'chart', code: Code.ok, data: outcome.message });
-  if (outcome.kind === 'stored') {
-    ctx.hub.publish(outcome.message.toId, {
-      action: 'chart',
-      code: Code.ok,
-      data: { ...outcome.message, unreadAll: outcome.unreadAll },
-    });
-  }
+  if (outcome.kind === 'stored') return publishMessage(ctx, outcome.message, outcome.unreadAll);
+  // A duplicate was delivered when it was stored: only the sender's tabs hear of it again. Unless the instance that
+  // stored it died before publishing it (several instances): then the receiver hears of it now, once.
+  if (!(await ctx.hub.delivered(receiptOf(outcome.message)))) {
+    publishMessage(ctx, outcome.message, await unreadTotal(ctx, outcome.message.toId));
+  } else ctx.hub.publish(senderId, { action: 'chart', code: Code.ok, data: outcome.message });
 }
 
 export { type SystemMessageInput, sendSystemMessage } from './chat.writer.ts';
@@ -94,7 +96,20 @@ export async function history(
   const { before, size } = parseHistoryQuery(query);
   const [lo, hi] = pairKey(me, peerId);
   const rows = await repo.findHistory(ctx.db, lo, hi, before, size);
-  return rows.reverse().map(toMessage);
+  return withPhotos(ctx, rows.reverse().map(toMessage));
+}
+
+/** Photo messages get their stored size, ThumbHash and responsive sizes, as moments' photos do (docs/api.md). */
+async function withPhotos(ctx: AppContext, messages: Message[]): Promise<Message[]> {
+  const keyOf = (m: Message) => (m.type === MessageType.image ? keyOfUrl(m.msg) : undefined);
+  const keys = [...new Set(messages.map(keyOf).filter((k) => k !== undefined))];
+  if (keys.length === 0) return messages;
+  const blobs = await blobsByKeys(ctx.db, keys);
+  const urlOf = (key: string) => `/uploads/${key}`;
+  return messages.map((m) => {
+    const blob = blobs.get(keyOf(m) ?? '');
+    return blob ? { ...m, photo: toPhoto({ url: m.msg, alt: '' }, blob, urlOf) } : m;
+  });
 }
 
 export async function blockList(ctx: AppContext, me: number): Promise<BaseUser[]> {

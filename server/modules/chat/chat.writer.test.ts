@@ -93,7 +93,7 @@ describe('a row that fails in SQL', () => {
     { ...item(a, b, 'nul \0 in msg'), why: 'NUL in msg' },
     { ...item(a, b, 'nul in lang'), lang: 'e\0n', why: 'NUL in lang' },
     { ...item(a, 2 ** 31, 'toId beyond int4'), why: 'toId 2^31' },
-    { ...item(a, b, 'type outside the check'), type: 9, why: 'type 9 (check constraint)' },
+    { ...item(a, b, 'type outside the check'), type: 10, why: 'type 10 (check constraint)' },
   ];
 
   it('costs only itself: every other row of its batch is stored once and acked', async () => {
@@ -189,9 +189,10 @@ describe('sendSystemMessage', () => {
       .execute((trx) => sendSystemMessage(ctx, trx, { senderId: a.id, toId: b.id, type: 3, msg: 'Happy birthday' }));
     expect(published).toEqual([]);
     sent.deliver();
+    // The receiver's copy first: on a shared bus the sender's ack never arrives without it (chat.writer.ts).
     expect(published).toEqual([
-      { userId: a.id, frame: { action: 'chart', code: 200, data: sent.message } },
       { userId: b.id, frame: { action: 'chart', code: 200, data: { ...sent.message, unreadAll: 1 } } },
+      { userId: a.id, frame: { action: 'chart', code: 200, data: sent.message } },
     ]);
     expect(sent.message).toMatchObject({ type: 3, msg: 'Happy birthday', senderId: a.id, toId: b.id });
     // Outside a transaction it goes out at once; an unknown receiver is refused.

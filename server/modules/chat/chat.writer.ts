@@ -1,19 +1,22 @@
 /**
- * Group commit for chat messages. Writing one transaction per message caps PGlite at a few thousand a second;
- * queued messages are instead stored together: one pair check, one multi-row insert, one unread update, one
- * commit. Each sender is answered only after that commit (docs/api.md, WebSocket: acked only once stored).
+ * Group commit for chat messages (db/group-commit.ts). Writing one transaction per message caps PGlite at a few
+ * thousand a second; queued messages are instead stored together: one pair check, one multi-row insert, one unread
+ * update, one commit. Each sender is answered only after that commit (docs/api.md, WebSocket: acked only once
+ * stored).
  *
  * One member must never cost others their messages: validation keeps values PostgreSQL would refuse out, and in
  * case one slips through anyway, a batch that fails on its data is stored again in halves, down to the one row that
  * fails, which alone is refused (400); every other row is stored and acked.
  */
 import { randomUUID } from 'node:crypto';
-import type { Message } from '#protocol/chat.ts';
+import { type Media, type Message, MessageType } from '#protocol/chat.ts';
 import { Code } from '#protocol/codes.ts';
 import type { AppContext } from '../../context.ts';
 import type { Db } from '../../db/database.ts';
+import { createGroupCommit } from '../../db/group-commit.ts';
 import { type DomainError, forbidden, invalid } from '../../domain/errors.ts';
 import { noSuchMember } from '../users/users.rules.ts';
+import { lockVideoSenders, recordVideoCharges, resolveMedia, spendVideo } from './chat.media.ts';
 import * as repo from './chat.repository.ts';
 import { BLOCKED_MESSAGE, toMessage } from './chat.rules.ts';
 
@@ -37,51 +40,65 @@ export interface ChatWriterOptions {
   onError?: (error: unknown) => void;
 }
 
-interface Pending {
-  item: repo.NewMessage;
-  resolve: (outcome: ChartOutcome) => void;
-  reject: (error: unknown) => void;
-}
-
 /** What the one row that fails in SQL is answered. */
 export const UNSTORABLE_MESSAGE = 'This message holds a value that cannot be stored';
 
-/**
- * An error caused by the values of a row rather than by the database: SQLSTATE class 22 (data exception: NUL in
- * text, integer out of range, bad encoding) or 23 (integrity: a check or not-null constraint). Storing the rows
- * apart finds the bad one; any other error (connection, shutdown) would fail every row again.
- */
-export function isDataError(error: unknown): boolean {
-  const code = (error as { code?: unknown } | null)?.code;
-  return typeof code === 'string' && /^2[23][0-9A-Z]{3}$/.test(code);
-}
+export { isDataError } from '../../db/group-commit.ts';
 
 const keyOf = (senderId: number, clientId: string) => `${senderId}:${clientId}`;
 
 /**
  * Stores a batch inside one transaction; outcomes in the order of `items`. The common case costs two statements
- * (insert, unread counters); only skipped rows cost the lookups that say why they were skipped.
+ * (insert, unread counters); only skipped rows cost the lookups that say why they were skipped. Videos and voice
+ * notes cost a lookup of their files, videos a lock of their senders' rows and the allowance (chat.media.ts).
  */
-export async function storeBatch(db: repo.Executor, items: repo.NewMessage[], now: Date): Promise<ChartOutcome[]> {
-  const inserted = new Map(
-    (await repo.insertMessages(db, items, now)).map((r) => [keyOf(r.sender_id, r.client_id), r]),
+export async function storeBatch(db: repo.Executor, given: repo.NewMessage[], now: Date): Promise<ChartOutcome[]> {
+  const outcomes: (ChartOutcome | undefined)[] = new Array(given.length);
+  const { items, refused } = await resolveMedia(db, given);
+  for (const [n, error] of refused) outcomes[n] = { kind: 'refused', error };
+  const wanted = items.flatMap((item, n) => (refused.has(n) ? [] : [{ item, n }]));
+  const wallets = await lockVideoSenders(
+    db,
+    wanted.flatMap(({ item }) => (item.type === MessageType.video ? [item.senderId] : [])),
+    now,
   );
-  const outcomes: (ChartOutcome | undefined)[] = new Array(items.length);
-  const claimed = new Set<string>();
+  const inserted = new Map(
+    (
+      await repo.insertMessages(
+        db,
+        wanted.map((w) => w.item),
+        now,
+      )
+    ).map((r) => [keyOf(r.sender_id, r.client_id), r]),
+  );
+  const claimed = new Map<string, DomainError | undefined>();
   const received = new Map<number, number>();
   const skipped: number[] = [];
-  for (const [n, i] of items.entries()) {
+  const takenBack: number[] = [];
+  const charges: { userId: number; messageId: number }[] = [];
+  for (const { item: i, n } of wanted) {
     const key = keyOf(i.senderId, i.clientId);
     const row = inserted.get(key);
-    // The first item of a clientId owns the new row; a repeat inside the same batch is a duplicate.
+    // The first item of a clientId owns the new row; a repeat inside the same batch is a duplicate (or refused with it).
     if (!row || claimed.has(key)) {
-      skipped.push(n);
+      const refusal = claimed.get(key);
+      if (refusal) outcomes[n] = { kind: 'refused', error: refusal };
+      else skipped.push(n);
       continue;
     }
-    claimed.add(key);
+    const id = Number(row.id);
+    const refusal = i.type === MessageType.video ? spendVideo(wallets.get(i.senderId)) : undefined;
+    claimed.set(key, refusal);
+    if (refusal) {
+      takenBack.push(id);
+      outcomes[n] = { kind: 'refused', error: refusal };
+      continue;
+    }
+    if (i.type === MessageType.video && !wallets.get(i.senderId)!.unlimited)
+      charges.push({ userId: i.senderId, messageId: id });
     received.set(i.toId, (received.get(i.toId) ?? 0) + 1);
     const message: Message = {
-      id: Number(row.id),
+      id,
       clientId: i.clientId,
       senderId: i.senderId,
       toId: i.toId,
@@ -91,9 +108,12 @@ export async function storeBatch(db: repo.Executor, items: repo.NewMessage[], no
       createdAt: now.toISOString(),
       readAt: null,
       translations: i.translations ?? {},
+      ...(i.media ? { media: i.media as Media } : {}),
     };
     outcomes[n] = { kind: 'stored', message, unreadAll: 0 };
   }
+  await repo.deleteMessages(db, takenBack);
+  await recordVideoCharges(db, charges, wallets, now);
   if (skipped.length > 0) await explainSkipped(db, items, skipped, outcomes);
   const totals = await repo.addUnread(db, received);
   return outcomes.map((o) => (o?.kind === 'stored' ? { ...o, unreadAll: totals.get(o.message.toId) ?? 0 } : o!));
@@ -136,126 +156,83 @@ async function explainSkipped(
 }
 
 export function createChatWriter(options: ChatWriterOptions): ChatWriter {
-  const lingerMs = options.lingerMs ?? 2;
-  const maxBatch = options.maxBatch ?? 2000;
-  let queue: Pending[] = [];
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  let running: Promise<void> | undefined;
-  let closed = false;
-
-  function schedule(): void {
-    if (running || timer || queue.length === 0) return;
-    if (queue.length >= maxBatch) {
-      running = flush();
-      return;
-    }
-    timer = setTimeout(() => {
-      timer = undefined;
-      running = flush();
-    }, lingerMs);
-  }
-
-  async function flush(): Promise<void> {
-    const batch = queue.slice(0, maxBatch);
-    queue = queue.slice(maxBatch);
-    try {
-      await store(batch);
-    } finally {
-      running = undefined;
-      // Messages that arrived while this batch was being written go next, without lingering: that is the batching.
-      if (queue.length > 0) running = flush();
-    }
-  }
-
-  /** One transaction for `batch`; if a row's data fails it, the two halves in order, down to that row alone. */
-  async function store(batch: Pending[]): Promise<void> {
-    try {
-      const outcomes = await options.db.transaction().execute((trx) =>
-        storeBatch(
-          trx,
-          batch.map((p) => p.item),
-          options.now(),
-        ),
-      );
-      for (const [n, p] of batch.entries()) p.resolve(outcomes[n]!);
-    } catch (error) {
-      if (!isDataError(error)) {
-        options.onError?.(error);
-        for (const p of batch) p.reject(error);
-        return;
-      }
-      if (batch.length === 1) {
-        options.onError?.(error);
-        batch[0]!.resolve({ kind: 'refused', error: invalid(UNSTORABLE_MESSAGE) });
-        return;
-      }
-      const half = Math.ceil(batch.length / 2);
-      await store(batch.slice(0, half));
-      await store(batch.slice(half));
-    }
-  }
-
-  return {
-    submit(item) {
-      if (closed) return Promise.reject(new Error('the chat writer is closed'));
-      return new Promise<ChartOutcome>((resolve, reject) => {
-        queue.push({ item, resolve, reject });
-        schedule();
-      });
-    },
-    async close() {
-      closed = true;
-      if (timer) {
-        clearTimeout(timer);
-        timer = undefined;
-        if (!running) running = flush();
-      }
-      while (running) await running;
-    },
-  };
+  return createGroupCommit<repo.NewMessage, ChartOutcome>({
+    db: options.db,
+    store: (trx, items) => storeBatch(trx, items, options.now()),
+    unstorable: () => ({ kind: 'refused', error: invalid(UNSTORABLE_MESSAGE) }),
+    lingerMs: options.lingerMs,
+    maxBatch: options.maxBatch,
+    onError: options.onError,
+    name: 'chat writer',
+  });
 }
 
 export interface SystemMessageInput {
   senderId: number;
   toId: number;
-  /** 3-7: gifts and balance changes (docs/api.md, Chat over REST: message types). */
-  type: 3 | 4 | 5 | 6 | 7;
+  /** 3-7: gifts and balance changes; 1: a staff notice in the receiver's language (docs/api.md, Staff). */
+  type: 1 | 3 | 4 | 5 | 6 | 7;
   msg: string;
+  /** The language of a text (type 1) notice. */
+  lang?: string;
 }
 
 /**
- * A server-written message (gifts, balance changes), stored in the caller's executor so it commits or rolls back
- * with the purchase. Outside a transaction it is delivered at once; inside one, call `deliver()` after the commit.
+ * Server-written messages (gifts, balance changes), stored in one statement in the caller's executor so they commit
+ * or roll back with the purchase; in the order given. Outside a transaction they are delivered at once; inside one,
+ * call each `deliver()` after the commit. A member that does not exist: 404, nothing stored.
  */
+export async function sendSystemMessages(
+  ctx: AppContext,
+  db: repo.Executor,
+  inputs: SystemMessageInput[],
+): Promise<{ message: Message; deliver: () => void }[]> {
+  if (inputs.length === 0) return [];
+  const items = inputs.map((input) => ({ clientId: randomUUID(), lang: '', ...input }));
+  const rows = new Map((await repo.insertSystemMessages(db, items, ctx.now())).map((r) => [r.client_id, r]));
+  if (rows.size !== items.length) throw noSuchMember();
+  const received = new Map<number, number>();
+  for (const i of items) if (i.senderId !== i.toId) received.set(i.toId, (received.get(i.toId) ?? 0) + 1);
+  const unread = await repo.addUnread(db, received);
+  const selfOnly = [...new Set(items.filter((i) => !received.has(i.toId)).map((i) => i.toId))];
+  for (const [id, n] of await repo.getUnreads(db, selfOnly)) unread.set(id, n);
+  return items.map((i) => {
+    const message = toMessage(rows.get(i.clientId)!);
+    let delivered = false;
+    const deliver = () => {
+      if (delivered) return;
+      delivered = true;
+      publishMessage(ctx, message, unread.get(message.toId) ?? 0);
+    };
+    if (!db.isTransaction) deliver();
+    return { message, deliver };
+  });
+}
+
+/** One server-written message: sendSystemMessages of one. */
 export async function sendSystemMessage(
   ctx: AppContext,
   db: repo.Executor,
   input: SystemMessageInput,
 ): Promise<{ message: Message; deliver: () => void }> {
-  const row = await repo.insertOne(
-    db,
-    { clientId: randomUUID(), senderId: input.senderId, toId: input.toId, type: input.type, msg: input.msg, lang: '' },
-    ctx.now(),
+  return (await sendSystemMessages(ctx, db, [input]))[0]!;
+}
+
+/** The receipt of a message's delivery to its receiver (hub.delivered). */
+export const receiptOf = (message: Message) => `chart:${message.id}`;
+
+/**
+ * A stored message to every socket of its receiver, with the receiver's unread total, and of its sender (other tabs
+ * see it; the ack). A note to oneself (type 7 balance change) goes out once, with the unread total.
+ * NOTE: the receiver's copy goes first: on one bus link (Redis) the sender's ack then never arrives without it, so a
+ * sender without an ack (its instance died) resends, and a sender with one knows the message went out.
+ */
+export function publishMessage(ctx: AppContext, message: Message, unreadAll: number): void {
+  ctx.hub.publish(
+    message.toId,
+    { action: 'chart', code: Code.ok, data: { ...message, unreadAll } },
+    receiptOf(message),
   );
-  if (!row) throw noSuchMember();
-  const unread =
-    input.senderId === input.toId
-      ? new Map([[input.toId, await repo.getUnread(db, input.toId)]])
-      : await repo.addUnread(db, new Map([[input.toId, 1]]));
-  const message = toMessage(row);
-  let delivered = false;
-  const deliver = () => {
-    if (delivered) return;
-    delivered = true;
-    // A note to oneself (type 7 balance change) goes out once, with the unread total.
-    if (message.senderId !== message.toId)
-      ctx.hub.publish(message.senderId, { action: 'chart', code: Code.ok, data: message });
-    ctx.hub.publish(message.toId, {
-      action: 'chart',
-      code: Code.ok,
-      data: { ...message, unreadAll: unread.get(message.toId) ?? 0 },
-    });
-  };
-  if (!db.isTransaction) deliver();
-  return { message, deliver };
+  if (message.senderId !== message.toId)
+    ctx.hub.publish(message.senderId, { action: 'chart', code: Code.ok, data: message });
 }

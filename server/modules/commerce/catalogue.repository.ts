@@ -52,21 +52,32 @@ export async function memberConfigs(db: Executor): Promise<MemberConfig[]> {
   }));
 }
 
-export async function findSpec(db: Executor, type: BuyType, id: number): Promise<Spec | undefined> {
-  const row = await db
+/** The catalogue entries of `ids` (one query for a batch of orders); an id no longer in the catalogue is absent. */
+export async function findSpecs(db: Executor, ids: readonly number[]): Promise<Map<number, Spec>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db
     .selectFrom('catalogue_specs as s')
     .leftJoin('member_configs as c', 'c.level_name', 's.level_name')
     .select(['s.id', 's.type', 's.num', 's.amount', 's.level_name', 'c.level_sort'])
-    .where('s.type', '=', type)
-    .where('s.id', '=', id)
-    .executeTakeFirst();
-  if (!row) return undefined;
-  return {
-    id: row.id,
-    type: row.type,
-    num: row.num,
-    levelName: (row.level_name ?? undefined) as LevelName | undefined,
-    levelSort: row.level_sort ?? undefined,
-    amount: Number(row.amount),
-  };
+    .where('s.id', 'in', [...new Set(ids)])
+    .execute();
+  return new Map(
+    rows.map((row) => [
+      row.id,
+      {
+        id: row.id,
+        type: row.type,
+        num: row.num,
+        levelName: (row.level_name ?? undefined) as LevelName | undefined,
+        levelSort: row.level_sort ?? undefined,
+        amount: Number(row.amount),
+      },
+    ]),
+  );
+}
+
+/** The catalogue entry `id` when it is of `type`. */
+export async function findSpec(db: Executor, type: BuyType, id: number): Promise<Spec | undefined> {
+  const spec = (await findSpecs(db, [id])).get(id);
+  return spec?.type === type ? spec : undefined;
 }

@@ -3,49 +3,41 @@
  * conditional update inside the transaction that moves the money, so a replayed, doubled or concurrent completion
  * credits once. A card order completes only after the provider, asked by the server, shows it captured in USD for the
  * catalogue amount; a gold order only while the payer's locked gold covers it. Gifts credit the target's give*
- * balances and send a chat message of type 3-6; a balance change sends type 7 to its member.
+ * balances and send a chat message of type 3-6; a balance change sends type 7 to its member (the money: ledger.ts).
  */
-import { randomUUID } from 'node:crypto';
-import CryptoJS from 'crypto-js';
-import {
-  BUY_TYPES,
-  type BuyType,
-  extendMembership,
-  giftMessageType,
-  goldSplit,
-  NOT_ENOUGH_GOLD,
-  type Order,
-  type OrderStatus,
-  type PayConfig,
-  SENIOR_FOR_VIP,
-  toCents,
-} from '#protocol/commerce.ts';
+import { createDecipheriv, createHash, randomUUID } from 'node:crypto';
+import { BUY_TYPES, type BuyType, type Order, OrderStatus, type PayConfig, toCents } from '#protocol/commerce.ts';
 import { encryptedEnvelope, purchaseBody, UUID_PATTERN } from '#protocol/commerce-schemas.ts';
-import { LEVEL_SENIOR, LEVEL_VIP } from '#protocol/user.ts';
 import {
   completedCapture,
   customIdOf,
   type PaymentProvider,
   PaymentProviderError,
+  type ProviderOrder,
   requestIds,
   type WebhookHeaders,
 } from '../../adapters/payment/provider.ts';
 import type { AppContext } from '../../context.ts';
-import { uniqueViolation } from '../../db/database.ts';
 import { conflict, forbidden, invalid, notFound, paymentRequired, upstreamFailed } from '../../domain/errors.ts';
 import { parseInput } from '../../domain/parse.ts';
-import { sendSystemMessage } from '../chat/chat.writer.ts';
-import { upsertMembership } from '../users/users.repository.ts';
-import { NO_SUCH_MEMBER } from '../users/users.rules.ts';
-import { findSpec, type Spec } from './catalogue.repository.ts';
+import { userExists } from '../users/users.repository.ts';
+import { noSuchMember } from '../users/users.rules.ts';
+import { findSpec } from './catalogue.repository.ts';
+import {
+  announceEndedMemberships,
+  checkSeniorForVip,
+  NO_SUCH_ORDER,
+  NOT_CAPTURED,
+  ORDER_CANCELED,
+  ORDER_MISMATCH,
+  PACKAGE_GONE,
+  toOrder,
+} from './ledger.ts';
 import * as repo from './orders.repository.ts';
 
 export const BAD_CIPHERTEXT = 'data: the purchase body could not be decrypted with the payload key';
-export const NOT_CAPTURED = 'The payment was not completed; nothing was charged';
-export const CAPTURE_USED = 'This payment was already used for another order; nothing was credited';
+export { NO_SUCH_ORDER, NOT_CAPTURED, ORDER_CANCELED, PACKAGE_GONE };
 export const PROVIDER_FAILED = 'The payment provider did not answer; nothing was charged, try again';
-export const NO_SUCH_ORDER = 'No such order';
-export const ORDER_CANCELED = 'This order was canceled';
 export const GIFT_TO_SELF = 'You cannot send a gift to yourself';
 export const BLOCKED_BY_TARGET = 'This member has blocked you';
 export const BAD_WEBHOOK = 'The webhook signature is not valid';
@@ -69,18 +61,38 @@ export function payConfig(ctx: AppContext): PayConfig {
   };
 }
 
+/**
+ * CryptoJS.AES.encrypt(text, passphrase) undone with node:crypto (crypto-js in pure JavaScript cost more than the
+ * rest of a gold payment): OpenSSL's salted format ('Salted__', 8 bytes of salt, then AES-256-CBC), key and IV from
+ * EVP_BytesToKey with MD5 and one round. Undefined when it is not that or not UTF-8.
+ */
+export function decryptCryptoJs(data: string, passphrase: string): string | undefined {
+  const raw = Buffer.from(data, 'base64');
+  if (raw.length < 32 || (raw.length - 16) % 16 !== 0 || raw.toString('latin1', 0, 8) !== 'Salted__') return undefined;
+  const salt = raw.subarray(8, 16);
+  const blocks: Buffer[] = [];
+  let last = Buffer.alloc(0);
+  for (let size = 0; size < 48; size += last.length) {
+    last = createHash('md5').update(last).update(passphrase, 'utf8').update(salt).digest();
+    blocks.push(last);
+  }
+  const keyIv = Buffer.concat(blocks);
+  try {
+    const decipher = createDecipheriv('aes-256-cbc', keyIv.subarray(0, 32), keyIv.subarray(32, 48));
+    const plain = Buffer.concat([decipher.update(raw.subarray(16)), decipher.final()]);
+    return new TextDecoder('utf-8', { fatal: true }).decode(plain);
+  } catch {
+    return undefined;
+  }
+}
+
 /** `{ data }` → the purchase body; anything that does not decrypt to a valid body is 400, nothing changes. */
 export function decryptPurchase(envelope: unknown, key: string) {
   const { data } = parseInput(encryptedEnvelope, envelope);
-  let text = '';
-  try {
-    text = CryptoJS.AES.decrypt(data, key).toString(CryptoJS.enc.Utf8);
-  } catch {
-    throw invalid(BAD_CIPHERTEXT);
-  }
+  const text = decryptCryptoJs(data, key);
   let body: unknown;
   try {
-    body = JSON.parse(text);
+    body = JSON.parse(text ?? '');
   } catch {
     throw invalid(BAD_CIPHERTEXT);
   }
@@ -93,33 +105,11 @@ export function parseBuyType(raw: string): BuyType {
   return raw as BuyType;
 }
 
-export function toOrder(row: repo.OrderRow): Order {
-  return {
-    orderId: row.provider_order_id ?? row.id,
-    type: row.type,
-    specId: row.spec_id,
-    targetId: row.target_id,
-    amount: Number(row.amount),
-    goldPay: row.gold_pay,
-    status: row.status as OrderStatus,
-  };
-}
-
-const SPEC_NAMES: Record<BuyType, string> = { character: 'character package', gold: 'gold package', member: 'plan' };
-
 /** The gift target: not oneself, existing, not having blocked the buyer (403). */
 async function checkTarget(ctx: AppContext, userId: number, targetId: number): Promise<void> {
   if (targetId === userId) return;
-  const target = await ctx.db.selectFrom('users').select('id').where('id', '=', targetId).executeTakeFirst();
-  if (!target) throw notFound(NO_SUCH_MEMBER);
+  if (!(await userExists(ctx.db, targetId))) throw noSuchMember();
   if (await repo.isBlockedBy(ctx.db, targetId, userId)) throw forbidden(BLOCKED_BY_TARGET);
-}
-
-/** Senior for a member who is VIP now: 409 with the product's warning. */
-async function checkSeniorForVip(db: repo.Executor, spec: Spec, targetId: number, now: Date): Promise<void> {
-  if (spec.levelName !== LEVEL_SENIOR) return;
-  const running = await repo.runningMemberships(db, targetId, now);
-  if (running.some((m) => m.level_name === LEVEL_VIP)) throw conflict(SENIOR_FOR_VIP);
 }
 
 /** POST /api/buy/{type}[/{targetId}]: one step of a purchase, as paypalStatus says. */
@@ -135,17 +125,22 @@ export async function buy(
   if (giftTo === userId) throw invalid(GIFT_TO_SELF);
   const targetId = giftTo ?? userId;
   await checkTarget(ctx, userId, targetId);
-  if (body.paypalStatus === 1) return create(ctx, commerce, userId, targetId, type, body);
+  if (body.paypalStatus === OrderStatus.created) return create(ctx, commerce, userId, targetId, type, body);
+  const claim = { type, specId: body.id, targetId, goldPay: body.goldPay };
+  // A gold payment's 4 goes straight to the settling batch, which finds, checks and settles it.
+  if (body.paypalStatus === OrderStatus.completed && body.goldPay && body.orderId && UUID_PATTERN.test(body.orderId)) {
+    return ctx.orders.settle({ userId, orderId: body.orderId.toLowerCase(), claim });
+  }
   const order = await findOwnOrder(ctx, userId, body.orderId);
   if (
-    order.type !== type ||
-    order.spec_id !== body.id ||
-    order.target_id !== targetId ||
-    order.gold_pay !== body.goldPay
+    order.type !== claim.type ||
+    order.spec_id !== claim.specId ||
+    order.target_id !== claim.targetId ||
+    order.gold_pay !== claim.goldPay
   ) {
-    throw invalid('The order does not match this purchase (type, id, target or goldPay differ)');
+    throw invalid(ORDER_MISMATCH);
   }
-  if (body.paypalStatus === 3) return cancel(ctx, commerce, order);
+  if (body.paypalStatus === OrderStatus.cancelled) return cancel(ctx, commerce, order);
   return complete(ctx, commerce, order);
 }
 
@@ -166,36 +161,25 @@ async function create(
   type: BuyType,
   body: Purchase,
 ): Promise<Order> {
-  const now = ctx.now();
-  const spec = await findSpec(ctx.db, type, body.id);
-  if (!spec) throw invalid(`id: there is no ${SPEC_NAMES[type]} with id ${body.id}`);
-  const claimed = (body.payInfo as { amount?: unknown } | undefined)?.amount;
-  if (claimed !== undefined && toCents(Number(claimed)) !== toCents(spec.amount)) {
-    throw invalid(`amount: this ${SPEC_NAMES[type]} costs $${spec.amount.toFixed(2)}`);
-  }
   if (type === 'gold' && body.goldPay) throw invalid('Gold coins cannot be bought with gold coins');
-  await checkSeniorForVip(ctx.db, spec, targetId, now);
   if (body.goldPay && (body.orderId === undefined || !UUID_PATTERN.test(body.orderId))) {
     throw invalid('orderId must be a UUID the client makes for a gold payment');
   }
   if (body.orderId !== undefined && !UUID_PATTERN.test(body.orderId)) {
     throw invalid('orderId must be a UUID when creating an order');
   }
-  const row = await repo.insertOrder(ctx.db, {
+  // Checked against the catalogue and stored in the opener's batch; a retried 1 answers the order it made.
+  const row = await ctx.orders.open({
     id: (body.orderId ?? randomUUID()).toLowerCase(),
-    user_id: userId,
-    target_id: targetId,
+    userId,
+    targetId,
     type,
-    spec_id: spec.id,
-    amount: spec.amount.toFixed(2),
-    gold_pay: body.goldPay,
-    blessing: targetId === userId ? '' : (body.blessing ?? ''),
-    created_at: now,
+    specId: body.id,
+    goldPay: body.goldPay,
+    blessing: body.blessing ?? '',
+    claimedAmount: (body.payInfo as { amount?: unknown } | undefined)?.amount,
   });
-  if (row.user_id !== userId || row.type !== type || row.spec_id !== spec.id || row.target_id !== targetId) {
-    throw conflict('orderId is already used by another order');
-  }
-  if (row.gold_pay || row.provider_order_id || row.status !== 1) return toOrder(row);
+  if (row.gold_pay || row.provider_order_id || row.status !== OrderStatus.created) return toOrder(row);
   // Our row is committed before the provider's order exists, so a webhook about it always finds it.
   const providerOrder = await ask(ctx, () => commerce.provider.createOrder(row.id, row.amount));
   return toOrder(await repo.setProviderOrderId(ctx.db, row.id, providerOrder.id));
@@ -213,28 +197,38 @@ async function ask<T>(ctx: AppContext, work: () => Promise<T>): Promise<T> {
 
 /** 3: cancels an open order; a card order the provider shows captured is completed instead, never lost. */
 async function cancel(ctx: AppContext, commerce: Commerce, order: repo.OrderRow): Promise<Order> {
-  if (order.status !== 1) return toOrder(order);
+  if (order.status !== OrderStatus.created) return toOrder(order);
   if (!order.gold_pay && order.provider_order_id) {
     const providerOrder = await ask(ctx, () => commerce.provider.getOrder(order.provider_order_id!));
-    if (completedCapture(providerOrder)) return complete(ctx, commerce, order);
+    if (completedCapture(providerOrder)) return complete(ctx, commerce, order, providerOrder);
   }
-  const closed = await repo.closeOrder(ctx.db, order.id, 3, ctx.now());
+  const closed = await repo.closeOrder(ctx.db, order.id, OrderStatus.cancelled, ctx.now());
   return toOrder(closed ?? (await repo.findOrderById(ctx.db, order.id))!);
 }
 
-/** 4: completes once; a completed order answers itself and credits nothing. */
-export async function complete(ctx: AppContext, commerce: Commerce, order: repo.OrderRow): Promise<Order> {
-  if (order.status === 4) return toOrder(order);
-  if (order.status === 3) throw conflict(ORDER_CANCELED);
-  if (order.gold_pay) return settle(ctx, order, undefined);
+/**
+ * 4: completes once; a completed order answers itself and credits nothing. `seen` is the provider's order when the
+ * caller has just read it (the reconciler, a cancel), so it is not asked twice.
+ */
+export async function complete(
+  ctx: AppContext,
+  commerce: Commerce,
+  order: repo.OrderRow,
+  seen?: ProviderOrder,
+): Promise<Order> {
+  if (order.status === OrderStatus.completed) return toOrder(order);
+  if (order.status === OrderStatus.cancelled) throw conflict(ORDER_CANCELED);
+  if (order.gold_pay) return ctx.orders.settle({ userId: order.user_id, orderId: order.id });
   if (!order.provider_order_id) throw paymentRequired(NOT_CAPTURED);
+  const providerId = order.provider_order_id;
+  // Never take money that cannot be credited: a package no longer in the catalogue, or senior for a member who
+  // became VIP since the order was made, is refused before any capture.
+  const spec = await findSpec(ctx.db, order.type, order.spec_id);
+  if (!spec) return refuseGone(ctx, commerce, order, seen);
+  await checkSeniorForVip(ctx.db, spec, order.target_id, ctx.now());
+  let providerOrder = seen ?? (await ask(ctx, () => commerce.provider.getOrder(providerId)));
   // Captured only once the buyer approved: a capture tried before would leave PayPal holding a failed answer under
   // our PayPal-Request-Id, which it would answer again to the retry that follows the approval.
-  const providerId = order.provider_order_id;
-  // Never take money that cannot be credited: senior for a member who became VIP since the order was made.
-  const spec = await findSpec(ctx.db, order.type, order.spec_id);
-  if (spec) await checkSeniorForVip(ctx.db, spec, order.target_id, ctx.now());
-  let providerOrder = await ask(ctx, () => commerce.provider.getOrder(providerId));
   if (!completedCapture(providerOrder) && providerOrder?.status === 'APPROVED') {
     providerOrder = await ask(ctx, () => commerce.provider.captureOrder(providerId, requestIds.capture(order.id)));
   }
@@ -245,121 +239,27 @@ export async function complete(ctx: AppContext, commerce: Commerce, order: repo.
     toCents(capture.amount.value) === toCents(order.amount) &&
     (capture.custom_id === undefined || capture.custom_id === order.id);
   if (!paid) throw paymentRequired(NOT_CAPTURED);
-  return settle(ctx, order, capture.id);
+  return ctx.orders.settle({ userId: order.user_id, orderId: order.id, captureId: capture.id });
 }
 
-const goldText = (cents: number) => (cents / 100).toFixed(2);
-
 /**
- * The money of a completed order, in one transaction: the payer's and target's rows locked, the order moved 1 → 4
- * (nothing more happens when another request moved it first), gold taken (402 and nothing kept when it does not
- * cover the amount), the package credited, ledger rows and chat messages written; messages go out after the commit.
+ * A card order whose package left the catalogue since it was made: refused (409) and never captured. Not captured
+ * by anyone: cancelled, nothing charged. Captured already out of band (the buyer's window): left open and logged, for
+ * a refund by hand.
  */
-async function settle(ctx: AppContext, order: repo.OrderRow, captureId: string | undefined): Promise<Order> {
-  const now = ctx.now();
-  const spec = await findSpec(ctx.db, order.type, order.spec_id);
-  if (!spec) throw invalid(`id: there is no ${SPEC_NAMES[order.type]} with id ${order.spec_id}`);
-  const ref = `order:${order.id}`;
-  const gift = order.target_id !== order.user_id;
-  let result: { row: repo.OrderRow; deliveries: (() => void)[] };
-  try {
-    result = await ctx.db.transaction().execute(async (trx) => {
-      const holders = await repo.lockHolders(trx, [order.user_id, order.target_id]);
-      const payer = holders.get(order.user_id);
-      const target = holders.get(order.target_id);
-      if (!payer || !target) throw notFound(NO_SUCH_MEMBER);
-      const closed = await repo.closeOrder(trx, order.id, 4, now, captureId ?? null);
-      if (!closed) return { row: (await repo.findOrderById(trx, order.id))!, deliveries: [] };
-      await checkSeniorForVip(trx, spec, order.target_id, now);
-      const payerNotes: string[] = [];
-      if (order.gold_pay) {
-        const split = goldSplit(
-          toCents(order.amount),
-          { giveCents: toCents(payer.give_gold), buyCents: toCents(payer.buy_gold) },
-          payer.staff_account,
-        );
-        if (!split) throw paymentRequired(NOT_ENOUGH_GOLD);
-        for (const [column, cents] of [
-          ['give_gold', split.giveCents],
-          ['buy_gold', split.buyCents],
-        ] as const) {
-          if (cents === 0) continue;
-          const after = toCents(payer[column]) - cents;
-          payer[column] = goldText(after);
-          await repo.moveBalance(trx, {
-            userId: payer.id,
-            column,
-            kind: column,
-            delta: goldText(-cents),
-            after: goldText(after),
-            ref,
-            now,
-          });
-        }
-        if (split.giveCents + split.buyCents > 0)
-          payerNotes.push(`gold -${goldText(split.giveCents + split.buyCents)}`);
-      }
-      const prefix = gift ? 'give' : 'buy';
-      if (order.type === 'member') {
-        const running = await repo.runningMemberships(trx, order.target_id, now);
-        const current = running.find((m) => m.level_name === spec.levelName);
-        await upsertMembership(trx, {
-          user_id: order.target_id,
-          level_name: spec.levelName!,
-          level_sort: spec.levelSort!,
-          ends_at: extendMembership(current?.ends_at, now, spec.num),
-        });
-      } else {
-        const column =
-          order.type === 'character' ? (`${prefix}_character_count` as const) : (`${prefix}_gold` as const);
-        const isGold = order.type === 'gold';
-        const before = isGold ? toCents(target[column]) : Number(target[column]);
-        const add = isGold ? spec.num * 100 : spec.num;
-        const after = before + add;
-        await repo.moveBalance(trx, {
-          userId: target.id,
-          column,
-          kind:
-            column === 'buy_character_count'
-              ? 'buy_character'
-              : column === 'give_character_count'
-                ? 'give_character'
-                : column,
-          delta: isGold ? goldText(add) : String(add),
-          after: isGold ? goldText(after) : String(after),
-          ref,
-          now,
-        });
-        if (!gift) payerNotes.push(`${order.type} +${spec.num}`);
-      }
-      if (!gift && order.type === 'member') payerNotes.push(`${spec.levelName} +${spec.num} months`);
-      const deliveries: (() => void)[] = [];
-      if (gift) {
-        const sent = await sendSystemMessage(ctx, trx, {
-          senderId: order.user_id,
-          toId: order.target_id,
-          type: giftMessageType(order.type, spec.levelName),
-          msg: order.blessing,
-        });
-        deliveries.push(sent.deliver);
-      }
-      if (payerNotes.length > 0) {
-        const sent = await sendSystemMessage(ctx, trx, {
-          senderId: order.user_id,
-          toId: order.user_id,
-          type: 7,
-          msg: JSON.stringify({ reason: 'purchase', orderId: toOrder(closed).orderId, changes: payerNotes }),
-        });
-        deliveries.push(sent.deliver);
-      }
-      return { row: closed, deliveries };
-    });
-  } catch (error) {
-    if (uniqueViolation(error)) throw paymentRequired(CAPTURE_USED);
-    throw error;
+async function refuseGone(
+  ctx: AppContext,
+  commerce: Commerce,
+  order: repo.OrderRow,
+  seen: ProviderOrder | undefined,
+): Promise<never> {
+  const providerOrder = seen ?? (await ask(ctx, () => commerce.provider.getOrder(order.provider_order_id!)));
+  if (completedCapture(providerOrder)) {
+    ctx.log.error({ orderId: order.id }, 'captured, but its package left the catalogue: refund it by hand');
+  } else {
+    await repo.closeOrder(ctx.db, order.id, OrderStatus.cancelled, ctx.now());
   }
-  for (const deliver of result.deliveries) deliver();
-  return toOrder(result.row);
+  throw conflict(PACKAGE_GONE);
 }
 
 /** POST /api/pay/paypal/webhook: verified, stored once (2xx from then on), then acted on when its order is there. */
@@ -392,7 +292,13 @@ export async function receiveWebhook(
  * Completes the order an event is about, always by asking the provider (never trusting the event's body). An event
  * whose order is not there yet stays pending and is tried again by the reconciler.
  */
-async function processWebhookEvent(ctx: AppContext, commerce: Commerce, id: string, event: unknown): Promise<boolean> {
+async function processWebhookEvent(
+  ctx: AppContext,
+  commerce: Commerce,
+  id: string,
+  event: unknown,
+  askedThisPass: ReadonlySet<string> = new Set(),
+): Promise<boolean> {
   const resource = (event as { resource?: Record<string, unknown> }).resource ?? {};
   const related = (resource.supplementary_data as { related_ids?: { order_id?: string } } | undefined)?.related_ids;
   const customId =
@@ -403,7 +309,10 @@ async function processWebhookEvent(ctx: AppContext, commerce: Commerce, id: stri
     customId && UUID_PATTERN.test(customId) ? await repo.findOrderById(ctx.db, customId.toLowerCase()) : undefined;
   if (!order && providerOrderId) order = await repo.findOrderByProviderId(ctx.db, providerOrderId);
   if (!order) return false;
-  if (order.status === 1 && !order.gold_pay) {
+  // The reconciler asked the provider about this order moments ago in the same pass: once is enough; an order still
+  // open keeps its event pending for the next pass.
+  if (askedThisPass.has(order.id) && order.status === OrderStatus.created) return true;
+  if (order.status === OrderStatus.created && !order.gold_pay) {
     if (!order.provider_order_id && providerOrderId) {
       order = await repo.setProviderOrderId(ctx.db, order.id, providerOrderId);
     }
@@ -430,26 +339,31 @@ export async function reconcile(
   const now = ctx.now();
   let completed = 0;
   let cancelled = 0;
+  const asked = new Set<string>();
   for (const order of await repo.openOrdersBefore(ctx.db, new Date(now.getTime() - RECONCILE_AFTER_MS), 200)) {
     const old = now.getTime() - new Date(order.created_at).getTime() > CANCEL_AFTER_MS;
     try {
       if (!order.gold_pay && order.provider_order_id) {
+        asked.add(order.id);
         const providerOrder = await commerce.provider.getOrder(order.provider_order_id);
         if (completedCapture(providerOrder) || providerOrder?.status === 'APPROVED') {
-          if ((await complete(ctx, commerce, order)).status === 4) completed += 1;
+          // What the provider just answered is handed on: one question per order and pass.
+          const done = await complete(ctx, commerce, order, providerOrder);
+          if (done.status === OrderStatus.completed) completed += 1;
           continue;
         }
       }
-      if (old && (await repo.closeOrder(ctx.db, order.id, 3, now))) cancelled += 1;
+      if (old && (await repo.closeOrder(ctx.db, order.id, OrderStatus.cancelled, now))) cancelled += 1;
     } catch (error) {
       ctx.log.warn({ err: error, orderId: order.id }, 'reconciling an order failed');
-      if (old && !(error instanceof PaymentProviderError) && (await repo.closeOrder(ctx.db, order.id, 3, now))) {
+      const cancel = old && !(error instanceof PaymentProviderError);
+      if (cancel && (await repo.closeOrder(ctx.db, order.id, OrderStatus.cancelled, now))) {
         cancelled += 1;
       }
     }
   }
   for (const event of await repo.pendingWebhookEvents(ctx.db, 200)) {
-    const found = await processWebhookEvent(ctx, commerce, event.id, event.body).catch((error) => {
+    const found = await processWebhookEvent(ctx, commerce, event.id, event.body, asked).catch((error) => {
       ctx.log.warn({ err: error, eventId: event.id }, 'webhook event still pending');
       return true;
     });
@@ -458,13 +372,6 @@ export async function reconcile(
       await repo.markWebhookProcessed(ctx.db, event.id, now);
     }
   }
-  for (const ended of await repo.claimEndedMemberships(ctx.db, now)) {
-    await sendSystemMessage(ctx, ctx.db, {
-      senderId: ended.user_id,
-      toId: ended.user_id,
-      type: 7,
-      msg: JSON.stringify({ reason: 'membershipEnded', levelName: ended.level_name }),
-    }).catch((error) => ctx.log.warn({ err: error }, 'membership end message failed'));
-  }
+  await announceEndedMemberships(ctx, now);
   return { completed, cancelled };
 }

@@ -4,13 +4,16 @@
  * races credited once, the webhook and the reconciler. Every scenario ends with the ledger check.
  */
 import { randomUUID } from 'node:crypto';
+import { sql } from 'kysely';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { CharacterSpec, MemberConfig, Order } from '#protocol/commerce.ts';
 import type { UserInfo } from '#protocol/user.ts';
+import type { PaymentProvider } from '../../adapters/payment/provider.ts';
 import {
   approveSandboxOrder,
   captureSandboxOrder,
   createSandboxOrder,
+  getSandboxOrder,
   sandboxSigningKey,
   signSandboxEvent,
 } from '../../adapters/payment/sandbox.ts';
@@ -18,7 +21,7 @@ import { listen, member } from '../../realtime/socket-test-client.ts';
 import { bearer, call, makeApp, type TestApp } from '../../test-helper.ts';
 import { getUnread } from '../chat/chat.repository.ts';
 import { grant, ledgerProblems } from '../translate/translate.test-kit.ts';
-import { reconcile } from './commerce.service.ts';
+import { PACKAGE_GONE, reconcile } from './commerce.service.ts';
 import {
   approveSandbox,
   buyCall,
@@ -69,6 +72,38 @@ async function catalogue() {
 
 async function messagesTo(userId: number) {
   return db().selectFrom('messages').selectAll().where('to_id', '=', userId).orderBy('id').execute();
+}
+
+/** A catalogue entry of this test's own, so removing it leaves the others' catalogue as it was. */
+async function addSpec(type: 'character' | 'gold', num: number, amount: number): Promise<number> {
+  const row = await db()
+    .insertInto('catalogue_specs')
+    .values({ type, num, level_name: null, amount: amount.toFixed(2) })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+/** Staff take a package out of the catalogue after orders were made for it (their rows keep its id). */
+async function removeSpec(id: number): Promise<void> {
+  await db()
+    .transaction()
+    .execute(async (trx) => {
+      await sql`set local session_replication_role = replica`.execute(trx);
+      await trx.deleteFrom('catalogue_specs').where('id', '=', id).execute();
+    });
+}
+
+/** The status of an order, by the provider's order id or our UUID (the Order's orderId either way). */
+async function orderStatus(orderId: string): Promise<number> {
+  const row = await db()
+    .selectFrom('orders')
+    .select('status')
+    .where((eb) =>
+      /^[0-9a-f-]{36}$/i.test(orderId) ? eb('id', '=', orderId.toLowerCase()) : eb('provider_order_id', '=', orderId),
+    )
+    .executeTakeFirstOrThrow();
+  return row.status;
 }
 
 describe('catalogue', () => {
@@ -210,6 +245,45 @@ describe('refusals change nothing', () => {
     expect(badType.status).toBe(400);
     expect((await info(buyer.token)).buyGoldCount).toBe(50);
     expect(await db().selectFrom('orders').select('id').where('user_id', '=', buyer.id).execute()).toEqual([]);
+  });
+
+  it('a package taken out of the catalogue after the order: refused before any capture, cancelled, nothing moves', async () => {
+    const m = await someone();
+    await grant(db(), m.id, { buy_gold: 20 }, clock.now);
+    const cardSpec = await addSpec('character', 777, 3.33);
+    const card = await openCardOrder(t.app, { token: m.token, type: 'character', id: cardSpec });
+    await approveSandbox(t.app, m.token, card);
+    const goldSpec = await addSpec('character', 778, 3.34);
+    const goldOrder = randomUUID();
+    const opened = await buyCall(t.app, {
+      token: m.token,
+      type: 'character',
+      id: goldSpec,
+      orderId: goldOrder,
+      goldPay: true,
+      status: 1,
+    });
+    expect(opened.status).toBe(200);
+    await removeSpec(cardSpec);
+    await removeSpec(goldSpec);
+
+    const refused = await buyCall(t.app, { token: m.token, type: 'character', id: cardSpec, status: 4, orderId: card });
+    expect([refused.status, refused.body.message]).toEqual([409, PACKAGE_GONE]);
+    // The buyer's approval was never captured: no money taken at the provider.
+    expect((await getSandboxOrder(db(), card))?.status).toBe('APPROVED');
+    expect(await orderStatus(card)).toBe(3);
+    const gold = await buyCall(t.app, {
+      token: m.token,
+      type: 'character',
+      id: goldSpec,
+      orderId: goldOrder,
+      goldPay: true,
+      status: 4,
+    });
+    expect([gold.status, gold.body.message]).toEqual([409, PACKAGE_GONE]);
+    expect(await orderStatus(goldOrder)).toBe(3);
+    const u = await info(m.token);
+    expect([u.buyGoldCount, u.buyCharacterCount]).toEqual([20, 0]);
   });
 
   it('every field of the encrypted body, poisoned: 400 naming the field, nothing stored', async () => {
@@ -487,6 +561,66 @@ describe('never twice', () => {
     expect((await info(m.token)).buyCharacterCount).toBe(spec.num);
   });
 
+  it('a retried 1 answers the order it made; the same gold completion 20 times at once credits once', async () => {
+    const c = await catalogue();
+    const m = await someone();
+    const spec = c.characters[0]!;
+    await grant(db(), m.id, { buy_gold: 3 * spec.amount }, clock.now);
+    const orderId = randomUUID();
+    const open = () =>
+      buyCall(t.app, { token: m.token, type: 'character', id: spec.id, orderId, goldPay: true, status: 1 });
+    const [first, retried] = await Promise.all([open(), open()]);
+    expect([first.status, retried.status]).toEqual([200, 200]);
+    expect((retried.body.data as Order).orderId).toBe(orderId);
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, () =>
+        buyCall(t.app, { token: m.token, type: 'character', id: spec.id, orderId, goldPay: true, status: 4 }),
+      ),
+    );
+    expect(answers.map((a) => [a.status, (a.body.data as Order).status])).toEqual(Array(20).fill([200, 4]));
+    const u = await info(m.token);
+    expect(u.buyCharacterCount).toBe(spec.num);
+    expect(u.buyGoldCount).toBeCloseTo(2 * spec.amount, 2);
+
+    // A card 1 with a client UUID, retried: the same provider order, made once.
+    const cardId = randomUUID();
+    const card = () => buyCall(t.app, { token: m.token, type: 'character', id: spec.id, orderId: cardId, status: 1 });
+    const a = await card();
+    const b = await card();
+    expect((b.body.data as Order).orderId).toBe((a.body.data as Order).orderId);
+    const made = await db().selectFrom('sandbox_orders').select('id').where('custom_id', '=', cardId).execute();
+    expect(made).toHaveLength(1);
+    // Someone else's order id is not theirs to reuse.
+    const other = await someone();
+    const stolen = await buyCall(t.app, {
+      token: other.token,
+      type: 'character',
+      id: spec.id,
+      orderId: cardId,
+      status: 1,
+    });
+    expect([stolen.status, stolen.body.message]).toEqual([409, 'orderId is already used by another order']);
+  });
+
+  it('two members gifting each other with gold at once: no deadlock, each pays their own gifts', async () => {
+    const c = await catalogue();
+    const spec = c.characters[0]!;
+    const a = await someone();
+    const b = await someone();
+    await grant(db(), a.id, { buy_gold: 10 * spec.amount }, clock.now);
+    await grant(db(), b.id, { give_gold: 4 * spec.amount, buy_gold: 6 * spec.amount }, clock.now);
+    const gifts = (from: typeof a, to: typeof a) =>
+      Array.from({ length: 10 }, () =>
+        payWithGold(t.app, { token: from.token, type: 'character', id: spec.id, targetId: to.id, blessing: 'hi' }),
+      );
+    const answers = await Promise.all([...gifts(a, b), ...gifts(b, a)]);
+    expect(answers.every((r) => r.status === 200)).toBe(true);
+    const [ua, ub] = [await info(a.token), await info(b.token)];
+    expect([ua.giveCharacterCount, ub.giveCharacterCount]).toEqual([10 * spec.num, 10 * spec.num]);
+    expect([ua.buyGoldCount, ua.giveGoldCount, ub.buyGoldCount, ub.giveGoldCount]).toEqual([0, 0, 0, 0]);
+    expect((await messagesTo(b.id)).filter((msg) => msg.type === 3 && msg.msg === 'hi')).toHaveLength(10);
+  });
+
   it('200 parallel gold payments against a balance covering 20: exactly 20 succeed, never negative', async () => {
     const c = await catalogue();
     const m = await someone();
@@ -621,6 +755,50 @@ describe('webhook and reconciler', () => {
     } finally {
       clock.now = saved;
     }
+  });
+
+  it('asks the provider once per order and pass, and hands what it read on to the completion', async () => {
+    const c = await catalogue();
+    const m = await someone();
+    const spec = c.characters[0]!;
+    const approved = await openCardOrder(t.app, { token: m.token, type: 'character', id: spec.id });
+    await approveSandbox(t.app, m.token, approved);
+    const waiting = await openCardOrder(t.app, { token: m.token, type: 'character', id: spec.id });
+    // An event about the waiting order left pending (its first try failed): the pass must not ask about it again.
+    await db()
+      .insertInto('webhook_events')
+      .values({
+        id: `WH-${randomUUID()}`,
+        event_type: 'PAYMENT.CAPTURE.COMPLETED',
+        body: JSON.stringify({ resource: { supplementary_data: { related_ids: { order_id: waiting } } } }),
+        received_at: clock.now,
+      })
+      .execute();
+    const asked: string[] = [];
+    const real = t.app.amity.payment;
+    const counting: PaymentProvider = {
+      ...real,
+      getOrder: (id) => {
+        asked.push(`get ${id}`);
+        return real.getOrder(id);
+      },
+      captureOrder: (id, requestId) => {
+        asked.push(`capture ${id}`);
+        return real.captureOrder(id, requestId);
+      },
+    };
+    const saved = clock.now;
+    try {
+      clock.now = new Date(saved.getTime() + 11 * 60_000);
+      await reconcile(t.app.amity, { provider: counting });
+    } finally {
+      clock.now = saved;
+    }
+    expect(asked.filter((a) => a.endsWith(approved))).toEqual([`get ${approved}`, `capture ${approved}`]);
+    expect(asked.filter((a) => a.endsWith(waiting))).toEqual([`get ${waiting}`]);
+    expect(await orderStatus(approved)).toBe(4);
+    expect(await orderStatus(waiting)).toBe(1);
+    expect((await info(m.token)).buyCharacterCount).toBe(spec.num);
   });
 
   it('completes approved orders left open over 10 minutes, cancels those over 3 hours without a capture', async () => {

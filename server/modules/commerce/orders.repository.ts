@@ -1,6 +1,6 @@
 /** SQL of orders: created once, closed once by a conditional update, and the money they move with its ledger. */
 import { sql, type Transaction } from 'kysely';
-import type { BuyType } from '#protocol/commerce.ts';
+import { type BuyType, OrderStatus } from '#protocol/commerce.ts';
 import type { Db } from '../../db/database.ts';
 import type { Database, OrdersTable } from '../../db/schema.ts';
 
@@ -25,18 +25,24 @@ export interface OrderRow {
 
 export type NewOrder = Omit<OrderRow, 'provider_order_id' | 'status' | 'capture_id' | 'closed_at'>;
 
-/** Inserts the order unless its id exists; answers the stored row either way (the caller checks it is the same). */
-export async function insertOrder(db: Executor, order: NewOrder): Promise<OrderRow> {
-  await db
+/** Inserts the orders whose id is not there yet (one statement): the rows inserted. */
+export async function insertOrders(db: Executor, orders: NewOrder[]): Promise<OrderRow[]> {
+  if (orders.length === 0) return [];
+  return (await db
     .insertInto('orders')
-    .values(order)
+    .values(orders)
     .onConflict((oc) => oc.column('id').doNothing())
-    .execute();
-  return (await findOrderById(db, order.id))!;
+    .returningAll()
+    .execute()) as OrderRow[];
+}
+
+export async function findOrdersByIds(db: Executor, ids: string[]): Promise<OrderRow[]> {
+  if (ids.length === 0) return [];
+  return (await db.selectFrom('orders').selectAll().where('id', 'in', ids).execute()) as OrderRow[];
 }
 
 export async function findOrderById(db: Executor, id: string): Promise<OrderRow | undefined> {
-  return (await db.selectFrom('orders').selectAll().where('id', '=', id).executeTakeFirst()) as OrderRow | undefined;
+  return (await findOrdersByIds(db, [id]))[0];
 }
 
 export async function findOrderByProviderId(db: Executor, providerOrderId: string): Promise<OrderRow | undefined> {
@@ -61,14 +67,35 @@ export async function setProviderOrderId(db: Executor, id: string, providerOrder
 export async function closeOrder(
   db: Executor,
   id: string,
-  status: 3 | 4,
+  status: typeof OrderStatus.cancelled | typeof OrderStatus.completed,
   now: Date,
-  captureId: string | null = null,
 ): Promise<OrderRow | undefined> {
+  return (await closeOrders(db, [{ id, captureId: null }], status, now))[0];
+}
+
+/**
+ * 1 → `status` for each order, by one conditional update (`… where status = 1 returning`): the rows this call
+ * moved; an order no longer at 1 is left as it is and absent from the answer.
+ */
+export async function closeOrders(
+  db: Executor,
+  closes: { id: string; captureId: string | null }[],
+  status: typeof OrderStatus.cancelled | typeof OrderStatus.completed,
+  now: Date,
+): Promise<OrderRow[]> {
+  if (closes.length === 0) return [];
   const { rows } = await sql<OrderRow>`
-    update orders set status = ${status}, closed_at = ${now}, capture_id = coalesce(${captureId}, capture_id)
-    where id = ${id}::uuid and status = 1 returning *`.execute(db);
-  return rows[0];
+    update orders o set status = ${status}, closed_at = ${now}, capture_id = coalesce(d.capture_id, o.capture_id)
+    from unnest(${closes.map((c) => c.id)}::uuid[], ${closes.map((c) => c.captureId)}::text[]) as d(id, capture_id)
+    where o.id = d.id and o.status = ${OrderStatus.created} returning o.*`.execute(db);
+  return rows;
+}
+
+/** The orders of `ids` FOR UPDATE, in id order: a settling batch locks its orders first, then their members. */
+export async function lockOrders(trx: Trx, ids: string[]): Promise<OrderRow[]> {
+  const { rows } = await sql<OrderRow>`
+    select * from orders where id = any(${[...new Set(ids)]}::uuid[]) order by id for update`.execute(trx);
+  return rows;
 }
 
 /** Orders at status 1 created before `before`, oldest first. */
@@ -76,7 +103,7 @@ export async function openOrdersBefore(db: Executor, before: Date, limit: number
   return (await db
     .selectFrom('orders')
     .selectAll()
-    .where('status', '=', 1)
+    .where('status', '=', OrderStatus.created)
     .where('created_at', '<', before)
     .orderBy('created_at')
     .limit(limit)
@@ -92,7 +119,7 @@ export interface Holder {
   give_gold: string;
 }
 
-/** The payer's and the target's rows FOR UPDATE, in id order so that two members gifting each other never deadlock. */
+/** Members' rows FOR UPDATE, in id order, so that two members gifting each other never deadlock. */
 export async function lockHolders(trx: Trx, ids: number[]): Promise<Map<number, Holder>> {
   const { rows } = await sql<Holder>`
     select id, staff_account, buy_character_count, give_character_count, buy_gold, give_gold
@@ -102,16 +129,69 @@ export async function lockHolders(trx: Trx, ids: number[]): Promise<Map<number, 
 
 export type BalanceColumn = 'buy_character_count' | 'give_character_count' | 'buy_gold' | 'give_gold';
 
-/** Sets one balance column and writes its ledger row (delta and the balance after) in one statement. */
-export async function moveBalance(
-  trx: Trx,
-  m: { userId: number; column: BalanceColumn; kind: string; delta: string; after: string; ref: string; now: Date },
-): Promise<void> {
+/** One change of one balance: its ledger row (`delta`, the balance `after` it). */
+export interface BalanceMove {
+  userId: number;
+  column: BalanceColumn;
+  kind: string;
+  delta: string;
+  after: string;
+  ref: string;
+}
+
+const BALANCE_COLUMNS: BalanceColumn[] = ['buy_character_count', 'give_character_count', 'buy_gold', 'give_gold'];
+
+/**
+ * Applies `moves` (in order) in two statements: one conditional update of each member's balances by the sum of
+ * their deltas, which never drives a balance negative (`where … + delta >= 0`; false when it would, and nothing
+ * may then be kept), and one insert of every ledger row in order.
+ */
+export async function moveBalances(trx: Trx, moves: BalanceMove[], now: Date): Promise<boolean> {
+  if (moves.length === 0) return true;
+  const users = [...new Set(moves.map((m) => m.userId))];
+  const net = BALANCE_COLUMNS.map((column) =>
+    users.map((id) =>
+      moves
+        .filter((m) => m.userId === id && m.column === column)
+        .reduce((sum, m) => sum + Math.round(Number(m.delta) * 100), 0),
+    ),
+  );
+  const [buyChars, giveChars, buyGold, giveGold] = net.map((cents, n) =>
+    cents.map((c) => (n < 2 ? String(c / 100) : (c / 100).toFixed(2))),
+  ) as [string[], string[], string[], string[]];
+  const { rows } = await sql<{ id: number }>`
+    update users u set
+      buy_character_count = u.buy_character_count + d.buy_chars, give_character_count = u.give_character_count + d.give_chars,
+      buy_gold = u.buy_gold + d.buy_gold, give_gold = u.give_gold + d.give_gold
+    from unnest(${users}::int[], ${buyChars}::int[], ${giveChars}::int[], ${buyGold}::numeric[], ${giveGold}::numeric[])
+      as d(id, buy_chars, give_chars, buy_gold, give_gold)
+    where u.id = d.id and u.buy_character_count + d.buy_chars >= 0 and u.give_character_count + d.give_chars >= 0
+      and u.buy_gold + d.buy_gold >= 0 and u.give_gold + d.give_gold >= 0
+    returning u.id`.execute(trx);
+  if (rows.length !== users.length) return false;
   await sql`
-    with changed as (update users set ${sql.ref(m.column)} = ${m.after}::numeric where id = ${m.userId} returning id)
     insert into ledger (user_id, kind, delta, balance_after, reason, ref, created_at)
-    select ${m.userId}, ${m.kind}, ${m.delta}::numeric, ${m.after}::numeric, 'purchase', ${m.ref}, ${m.now}
-    from changed`.execute(trx);
+    select m.user_id, m.kind, m.delta, m.after, 'purchase', m.ref, ${now}::timestamptz
+    from unnest(${moves.map((m) => m.userId)}::int[], ${moves.map((m) => m.kind)}::text[],
+      ${moves.map((m) => m.delta)}::numeric[], ${moves.map((m) => m.after)}::numeric[], ${moves.map((m) => m.ref)}::text[])
+      with ordinality as m(user_id, kind, delta, after, ref, ord)
+    order by m.ord`.execute(trx);
+  return true;
+}
+
+/** The running memberships (ends_at after `now`) of some members. */
+export async function runningMembershipsOf(
+  db: Executor,
+  userIds: number[],
+  now: Date,
+): Promise<{ user_id: number; level_name: string; ends_at: Date }[]> {
+  if (userIds.length === 0) return [];
+  return db
+    .selectFrom('memberships')
+    .select(['user_id', 'level_name', 'ends_at'])
+    .where('user_id', 'in', [...new Set(userIds)])
+    .where('ends_at', '>', now)
+    .execute();
 }
 
 /** The running memberships of a member (ends_at after `now`). */
@@ -120,12 +200,7 @@ export async function runningMemberships(
   userId: number,
   now: Date,
 ): Promise<{ level_name: string; ends_at: Date }[]> {
-  return db
-    .selectFrom('memberships')
-    .select(['level_name', 'ends_at'])
-    .where('user_id', '=', userId)
-    .where('ends_at', '>', now)
-    .execute();
+  return runningMembershipsOf(db, [userId], now);
 }
 
 /** Memberships that ended and whose member was not told yet, marked told in the same statement. */

@@ -6,9 +6,8 @@ import { createHash } from 'node:crypto';
 import sharp from 'sharp';
 import { createStorage } from '../../adapters/storage/storage.ts';
 import type { Tx } from '../../db/database.ts';
-import { reencodeImage, responsiveImage } from '../files/files.image.ts';
+import { putImage, reencodeImage, responsiveImage } from '../files/files.image.ts';
 import { recordUpload } from '../files/files.repository.ts';
-import { variantKeys } from '../files/files.rules.ts';
 
 interface DemoMoment {
   username: string;
@@ -67,24 +66,8 @@ export async function seedDemoMoments(
       const image = await reencodeImage(jpeg, { ext: 'jpg', mime: 'image/jpeg' });
       const hash = createHash('sha256').update(image.bytes).digest('hex');
       const key = `${hash}.jpg`;
-      const { variants, thumbhash } = await responsiveImage(image.bytes, image.width);
-      await storage.put(key, image.bytes);
-      for (const v of variants) {
-        const keys = variantKeys(hash, v.width);
-        await storage.put(keys.webp, v.webp);
-        await storage.put(keys.jpeg, v.jpeg);
-      }
-      await recordUpload(
-        trx,
-        { userId, type: 'moment', key, receivedBytes: jpeg.length, at, aliasKey: null },
-        {
-          bytes: image.bytes.length,
-          width: image.width,
-          height: image.height,
-          thumbhash,
-          variants: variants.map((v) => ({ width: v.width, height: v.height, ...variantKeys(hash, v.width) })),
-        },
-      );
+      const blob = await putImage(storage, hash, key, image, await responsiveImage(image.bytes, image.width));
+      await recordUpload(trx, { userId, type: 'moment', key, receivedBytes: jpeg.length, at, aliasKey: null }, blob);
       images.push({ url: storage.url(key), alt: m.photo.alt });
     }
     await trx

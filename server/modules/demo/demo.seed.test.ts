@@ -2,11 +2,12 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Moment } from '#protocol/moment.ts';
+import { PERMISSIONS } from '#protocol/staff.ts';
 import { isEmail } from '#protocol/validators.ts';
 import { API, countUsers, login, makeApp, md5, type TestApp } from '../../test-helper.ts';
 import { avatarSvg, initials } from './demo.avatars.ts';
 import { DEMO_MOMENTS } from './demo.moments.ts';
-import { DEMO_MEMBERS, DEMO_PASSWORD, DEMO_USERNAME, seedDemo } from './demo.seed.ts';
+import { DEMO_MEMBERS, DEMO_PASSWORD, DEMO_STAFF, DEMO_USERNAME, seedDemo } from './demo.seed.ts';
 
 describe('demo avatars', () => {
   it('draws initials on a circle and escapes text', () => {
@@ -30,9 +31,17 @@ describe('seedDemo', () => {
     let t: TestApp | undefined;
     try {
       t = await makeApp({ DEMO: '1' });
-      expect(await countUsers(t.app)).toBe(DEMO_MEMBERS.length);
+      // The members plus the one staff account.
+      expect(await countUsers(t.app)).toBe(DEMO_MEMBERS.length + 1);
       expect(await seedDemo(t.app.amity.db, t.dataDir)).toBe(0);
-      expect(await countUsers(t.app)).toBe(DEMO_MEMBERS.length);
+      expect(await countUsers(t.app)).toBe(DEMO_MEMBERS.length + 1);
+      const staff = await login(t.app, DEMO_STAFF, md5(DEMO_PASSWORD));
+      const staffInfo = await t.app.inject({
+        url: `${API}/info`,
+        headers: { authorization: `Bearer ${staff.body.data}` },
+      });
+      expect(staffInfo.json().data).toMatchObject({ username: DEMO_STAFF, staffAccount: true });
+      expect([...staffInfo.json().data.permissions].sort()).toEqual([...PERMISSIONS].sort());
       const res = await login(t.app, DEMO_USERNAME, md5(DEMO_PASSWORD));
       expect(res.status).toBe(200);
       const me = await t.app.inject({ url: `${API}/info`, headers: { authorization: `Bearer ${res.body.data}` } });

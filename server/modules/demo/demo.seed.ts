@@ -3,9 +3,11 @@ import { createHash } from 'node:crypto';
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { REGISTER_CHARACTERS } from '#protocol/constants.ts';
+import { PERMISSIONS } from '#protocol/staff.ts';
 import { LEVEL_SENIOR, LEVEL_SORT, LEVEL_VIP } from '#protocol/user.ts';
 import type { Db } from '../../db/database.ts';
 import { hashPassword } from '../auth/auth.passwords.ts';
+import { setPermissions } from '../staff/staff.repository.ts';
 import { countUsers, insertLedgerRow, insertUser, upsertMembership } from '../users/users.repository.ts';
 import { seedDemoActivity } from './demo.activity.ts';
 import { avatarSvg } from './demo.avatars.ts';
@@ -13,6 +15,8 @@ import { seedDemoMoments } from './demo.moments.ts';
 
 export const DEMO_USERNAME = 'alice';
 export const DEMO_PASSWORD = 'demo1234';
+/** The demo's one staff account (docs/api.md, Staff): every permission tag, the demo password. */
+export const DEMO_STAFF = 'moderator';
 
 interface DemoMember {
   username: string;
@@ -198,8 +202,24 @@ export async function seedDemo(db: Db, dataDir: string, now: Date = new Date()):
         });
       }
     }
+    const staffId = await insertUser(trx, {
+      username: DEMO_STAFF,
+      email: `${DEMO_STAFF}@amitydemo.com`,
+      password_hash: passwordHash,
+      birthday: '1985-01-01',
+      gender: 1,
+      country: 'United States',
+      country_id: 840,
+      language: 'en-us',
+      avatar: `/uploads/avatars/demo-${DEMO_STAFF}.svg`,
+      sign: 'Amity moderation team',
+      buy_gold: 0,
+      give_gold: 0,
+    });
+    await writeFile(join(avatars, `demo-${DEMO_STAFF}.svg`), avatarSvg(DEMO_STAFF));
+    await setPermissions(trx, staffId, PERMISSIONS);
     await seedDemoActivity(trx, ids, now);
     await seedDemoMoments(trx, dataDir, ids, now);
   });
-  return DEMO_MEMBERS.length;
+  return DEMO_MEMBERS.length + 1;
 }

@@ -6,6 +6,7 @@
  */
 import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
 import type { UploadType } from '#protocol/constants.ts';
+import type { CosSign } from '#protocol/upload.ts';
 import { type DomainError, forbidden, invalid } from '../../domain/errors.ts';
 import { isUploadType } from './files.rules.ts';
 
@@ -28,16 +29,7 @@ export function cosSignature(secretKey: string, keyTime: string, policyText: str
   return hmacHex(hmacHex(secretKey, keyTime), createHash('sha1').update(policyText, 'utf8').digest('hex'));
 }
 
-export interface CosSign {
-  path: string;
-  filename: string;
-  url: string;
-  policy: string;
-  'q-sign-algorithm': 'sha1';
-  'q-ak': string;
-  'q-key-time': string;
-  'q-signature': string;
-}
+export type { CosSign };
 
 /** The signature object of GET /api/file/cos/sign for `userId` uploading `type`, made at `now`. */
 export function signCosUpload(

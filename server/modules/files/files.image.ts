@@ -7,9 +7,11 @@
 import sharp from 'sharp';
 import { rgbaToThumbHash } from 'thumbhash';
 import { UPLOAD } from '#protocol/constants.ts';
+import type { BlobStorage } from '../../adapters/storage/storage.ts';
 import { DomainError, invalid } from '../../domain/errors.ts';
 import { DecodeGate } from './decode-gate.ts';
-import type { ImageKind } from './files.rules.ts';
+import type { BlobRecord } from './files.repository.ts';
+import { type ImageKind, variantKeys } from './files.rules.ts';
 
 // Sharp keeps decoded images in a cache by default; uploads are each seen once.
 sharp.cache(false);
@@ -84,4 +86,32 @@ export async function responsiveImage(clean: Buffer, width: number): Promise<Res
     const hash = rgbaToThumbHash(small.info.width, small.info.height, small.data);
     return { variants, thumbhash: Buffer.from(hash).toString('base64') };
   });
+}
+
+/**
+ * Writes an image re-encoded by reencodeImage under its key (`<hash>.<ext>`), and its responsive sizes beside it;
+ * answers the blob as recordUpload stores it.
+ */
+export async function putImage(
+  storage: BlobStorage,
+  hash: string,
+  key: string,
+  image: DecodedImage,
+  responsive: ResponsiveImage | undefined,
+): Promise<BlobRecord> {
+  await storage.put(key, image.bytes);
+  const variants: BlobRecord['variants'] = [];
+  for (const v of responsive?.variants ?? []) {
+    const keys = variantKeys(hash, v.width);
+    await storage.put(keys.webp, v.webp);
+    await storage.put(keys.jpeg, v.jpeg);
+    variants.push({ width: v.width, height: v.height, ...keys });
+  }
+  return {
+    bytes: image.bytes.length,
+    width: image.width,
+    height: image.height,
+    thumbhash: responsive?.thumbhash ?? '',
+    variants,
+  };
 }

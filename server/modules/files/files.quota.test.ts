@@ -1,7 +1,7 @@
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, makeApp, register, type TestApp } from '../../test-helper.ts';
-import { jpeg, multipart } from './test-images.ts';
+import { jpeg, postUpload } from './test-images.ts';
 
 const clock = { now: new Date('2026-03-01T10:00:00Z') };
 const advance = (seconds: number) => {
@@ -24,13 +24,7 @@ async function image(size = 1000): Promise<Buffer> {
 }
 
 async function upload(token: string, bytes: Buffer) {
-  const form = multipart('file', 'a.jpg', 'image/jpeg', bytes);
-  const res = await t.app.inject({
-    method: 'POST',
-    url: '/h5-api/api/file/upload/media',
-    payload: form.payload,
-    headers: { ...form.headers, ...bearer(token) },
-  });
+  const res = await postUpload(t.app, '/media', bytes, { token, filename: 'a.jpg' });
   return { status: res.statusCode, retryAfter: res.headers['retry-after'], body: res.json() };
 }
 

@@ -33,10 +33,19 @@ export async function lockUploader(trx: Transaction<Database>, userId: number): 
   await sql`select id from users where id = ${userId} for update`.execute(trx);
 }
 
+/** A stored image's row in `blobs`, without its key. */
+export interface BlobRecord {
+  bytes: number;
+  width: number;
+  height: number;
+  thumbhash: string;
+  variants: BlobVariant[];
+}
+
 export async function recordUpload(
   trx: Transaction<Database>,
   upload: { userId: number; type: string; key: string; receivedBytes: number; at: Date; aliasKey: string | null },
-  blob: { bytes: number; width: number; height: number; thumbhash: string; variants: BlobVariant[] },
+  blob: BlobRecord,
 ): Promise<void> {
   const variants = JSON.stringify(blob.variants);
   await trx
@@ -58,6 +67,47 @@ export async function recordUpload(
       received_bytes: upload.receivedBytes,
       created_at: upload.at,
       alias_key: upload.aliasKey,
+    })
+    .execute();
+}
+
+/** A video or voice note: its `blobs` row (no ThumbHash or sizes; its playing time) and the member's upload. */
+export async function recordMediaUpload(
+  trx: Transaction<Database>,
+  upload: {
+    userId: number;
+    type: string;
+    key: string;
+    bytes: number;
+    width: number;
+    height: number;
+    durationMs: number;
+    mime: string;
+    at: Date;
+  },
+): Promise<void> {
+  await trx
+    .insertInto('blobs')
+    .values({
+      key: upload.key,
+      bytes: upload.bytes,
+      width: upload.width,
+      height: upload.height,
+      duration_ms: upload.durationMs,
+      mime: upload.mime,
+      created_at: upload.at,
+    })
+    .onConflict((oc) => oc.column('key').doNothing())
+    .execute();
+  await trx
+    .insertInto('uploads')
+    .values({
+      user_id: upload.userId,
+      type: upload.type,
+      blob_key: upload.key,
+      received_bytes: upload.bytes,
+      created_at: upload.at,
+      alias_key: null,
     })
     .execute();
 }
@@ -101,4 +151,58 @@ export async function blobOfAlias(db: Executor, aliasKey: string): Promise<strin
     .limit(1)
     .executeTakeFirst();
   return row?.blob_key;
+}
+
+/**
+ * Deletes the blob behind `key` (its own key or a signed upload's alias) when nothing refers to it: no avatar, no
+ * moment, no photo message names it or one of its aliases, and no upload of it is younger than `graceSince` or of a
+ * type other than moment and avatar. The blob row is locked first, so two deletions decide once. Answers the
+ * storage keys to remove (the file, its responsive sizes, its aliases), or undefined when it stays.
+ */
+export async function deleteUnreferencedBlob(
+  trx: Transaction<Database>,
+  key: string,
+  graceSince: Date,
+): Promise<{ key: string; files: string[] } | undefined> {
+  const blobKey =
+    (await trx.selectFrom('blobs').select('key').where('key', '=', key).executeTakeFirst())?.key ??
+    (await blobOfAlias(trx, key));
+  if (!blobKey) return undefined;
+  const blob = await trx
+    .selectFrom('blobs')
+    .select(['key', 'variants'])
+    .where('key', '=', blobKey)
+    .forUpdate()
+    .executeTakeFirst();
+  if (!blob) return undefined;
+  const uploads = await trx
+    .selectFrom('uploads')
+    .select(['type', 'created_at', 'alias_key'])
+    .where('blob_key', '=', blobKey)
+    .execute();
+  if (uploads.some((u) => (u.type !== 'moment' && u.type !== 'avatar') || u.created_at > graceSince)) return undefined;
+  const aliases = uploads.map((u) => u.alias_key).filter((a): a is string => a !== null);
+  const urls = [blobKey, ...aliases].map((k) => `/uploads/${k}`);
+  const avatar = await trx.selectFrom('users').select('id').where('avatar', 'in', urls).limit(1).executeTakeFirst();
+  if (avatar) return undefined;
+  const message = await trx
+    .selectFrom('messages')
+    .select('id')
+    .where('type', '=', 2)
+    .where('msg', 'in', urls)
+    .limit(1)
+    .executeTakeFirst();
+  if (message) return undefined;
+  for (const url of urls) {
+    const moment = await trx
+      .selectFrom('moments')
+      .select('id')
+      .where(sql<boolean>`images @> ${JSON.stringify([{ url }])}::jsonb`)
+      .limit(1)
+      .executeTakeFirst();
+    if (moment) return undefined;
+  }
+  await trx.deleteFrom('blobs').where('key', '=', blobKey).execute();
+  const variants = blob.variants.flatMap((v) => [v.webp, v.jpeg]);
+  return { key: blobKey, files: [blobKey, ...variants, ...aliases] };
 }

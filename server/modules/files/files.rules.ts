@@ -25,7 +25,9 @@ export function isUploadType(type: string): type is UploadType {
 
 export function unknownTypeMessage(type: string): string {
   const known = UPLOAD.types.join(', ');
-  if (type === 'video') return `Video uploads are not available yet; type must be one of ${known}`;
+  if (type === 'video' || type === 'voice') {
+    return `Videos and voice notes go up through POST /api/file/upload/${type}; type must be one of ${known}`;
+  }
   return `type must be one of ${known}`;
 }
 

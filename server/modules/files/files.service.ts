@@ -8,7 +8,7 @@ import type { AppContext } from '../../context.ts';
 import { conflict, invalid, tooMany, unauthorized } from '../../domain/errors.ts';
 import { userExists } from '../users/users.repository.ts';
 import { type CosSign, type CosUpload, signCosUpload, verifyCosForm } from './cos.rules.ts';
-import { reencodeImage, responsiveImage } from './files.image.ts';
+import { putImage, reencodeImage, responsiveImage } from './files.image.ts';
 import * as repo from './files.repository.ts';
 import {
   DAY_MS,
@@ -18,7 +18,6 @@ import {
   quotaRetryAfter,
   sniffImage,
   unknownTypeMessage,
-  variantKeys,
 } from './files.rules.ts';
 
 export const NOT_AN_IMAGE = 'file must be a JPEG or PNG image';
@@ -27,7 +26,7 @@ export const KEY_TAKEN = 'key already holds another image; name the file by its 
 const tooManyUploads = (message: string, retryAfter: number) =>
   tooMany(`${message}, try again in ${retryAfter} seconds`, retryAfter);
 
-async function quotaCheck(ctx: AppContext, db: repo.Executor, userId: number, incoming: number): Promise<void> {
+export async function quotaCheck(ctx: AppContext, db: repo.Executor, userId: number, incoming: number): Promise<void> {
   const now = ctx.now();
   const since = new Date(now.getTime() - DAY_MS);
   const quota = ctx.config.uploads.bytesPerDay;
@@ -38,13 +37,21 @@ async function quotaCheck(ctx: AppContext, db: repo.Executor, userId: number, in
 
 /** The per-minute counter (plugins/rate-limit.ts WindowLimiter in the app): every hit is one attempt. */
 export interface AttemptCounter {
-  hit(key: string, now: number): { allowed: boolean; retryAfter: number };
+  hit(
+    key: string,
+    now: number,
+  ): { allowed: boolean; retryAfter: number } | Promise<{ allowed: boolean; retryAfter: number }>;
 }
 
 /** Before the body is read: a known type, the per-minute rate (every attempt counts) and a quota not used up. */
 export async function admitUpload(ctx: AppContext, limiter: AttemptCounter, userId: number, type: string) {
   if (!isUploadType(type)) throw invalid(unknownTypeMessage(type));
-  const rate = limiter.hit(String(userId), ctx.now().getTime());
+  await admitAttempt(ctx, limiter, userId);
+}
+
+/** The per-minute rate (every attempt counts) and a daily quota not used up: images, videos and voice notes alike. */
+export async function admitAttempt(ctx: AppContext, limiter: AttemptCounter, userId: number): Promise<void> {
+  const rate = await limiter.hit(String(userId), ctx.now().getTime());
   if (!rate.allowed) throw tooManyUploads('Too many uploads', rate.retryAfter);
   await quotaCheck(ctx, ctx.db, userId, 1);
 }
@@ -82,7 +89,6 @@ export async function storeUpload(ctx: AppContext, storage: BlobStorage, input: 
   const hash = createHash('sha256').update(image.bytes).digest('hex');
   const key = `${hash}.${kind.ext}`;
   const responsive = hasVariants(type) ? await responsiveImage(image.bytes, image.width) : undefined;
-  const variants = (responsive?.variants ?? []).map((v) => ({ ...v, ...variantKeys(hash, v.width) }));
   await ctx.db.transaction().execute(async (trx) => {
     await repo.lockUploader(trx, userId);
     await quotaCheck(ctx, trx, userId, bytes.length);
@@ -90,23 +96,12 @@ export async function storeUpload(ctx: AppContext, storage: BlobStorage, input: 
     const taken = aliasKey ? await repo.blobOfAlias(trx, aliasKey) : undefined;
     if (taken !== undefined && taken !== key) throw conflict(KEY_TAKEN);
     // Stored before the row commits: a failed commit leaves harmless unreferenced files, never a row without one.
-    await storage.put(key, image.bytes);
-    for (const v of responsive?.variants ?? []) {
-      const keys = variantKeys(hash, v.width);
-      await storage.put(keys.webp, v.webp);
-      await storage.put(keys.jpeg, v.jpeg);
-    }
+    const blob = await putImage(storage, hash, key, image, responsive);
     if (aliasKey) await storage.put(aliasKey, image.bytes);
     await repo.recordUpload(
       trx,
       { userId, type, key, receivedBytes: bytes.length, at: ctx.now(), aliasKey: aliasKey ?? null },
-      {
-        bytes: image.bytes.length,
-        width: image.width,
-        height: image.height,
-        thumbhash: responsive?.thumbhash ?? '',
-        variants: variants.map(({ width, height, webp, jpeg }) => ({ width, height, webp, jpeg })),
-      },
+      blob,
     );
   });
   return key;

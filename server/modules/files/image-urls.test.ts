@@ -6,7 +6,7 @@ import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { listeningTestApp, member } from '../../realtime/socket-test-client.ts';
 import { bearer, call } from '../../test-helper.ts';
-import { jpeg, multipart } from './test-images.ts';
+import { jpeg, postUpload } from './test-images.ts';
 
 const t = listeningTestApp();
 
@@ -37,13 +37,7 @@ const ATTACKS = [
 ];
 
 async function uploadPath(token: string): Promise<string> {
-  const form = multipart('file', 'me.jpg', 'image/jpeg', await jpeg(32, 32, '#c84'));
-  const res = await t.app.inject({
-    method: 'POST',
-    url: '/h5-api/api/file/upload/avatar',
-    payload: form.payload,
-    headers: { ...form.headers, ...bearer(token) },
-  });
+  const res = await postUpload(t.app, '/avatar', await jpeg(32, 32, '#c84'), { token, filename: 'me.jpg' });
   return (res.json() as { data: string }).data;
 }
 

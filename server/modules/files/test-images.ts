@@ -1,6 +1,8 @@
 /** Upload test material: real images made with sharp, and the multipart body a browser sends. */
 import { randomBytes } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
 import sharp from 'sharp';
+import { bearer } from '../../test-helper.ts';
 
 export async function png(width = 16, height = 12, colour = '#3a7'): Promise<Buffer> {
   return sharp({ create: { width, height, channels: 3, background: colour } })
@@ -46,4 +48,23 @@ export function multipart(field: string, filename: string, type: string, bytes: 
     payload: Buffer.concat([Buffer.from(head), bytes, Buffer.from(`\r\n--${boundary}--\r\n`)]),
     headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
   };
+}
+
+/**
+ * POST /h5-api/api/file/upload{path} with `bytes` as the multipart field `file` (a JPEG named photo.jpg unless
+ * told), signed in with `token` when there is one.
+ */
+export function postUpload(
+  app: FastifyInstance,
+  path: string,
+  bytes: Buffer,
+  options: { token?: string; field?: string; filename?: string; type?: string } = {},
+) {
+  const form = multipart(options.field ?? 'file', options.filename ?? 'photo.jpg', options.type ?? 'image/jpeg', bytes);
+  return app.inject({
+    method: 'POST',
+    url: `/h5-api/api/file/upload${path}`,
+    payload: form.payload,
+    headers: { ...form.headers, ...(options.token ? bearer(options.token) : {}) },
+  });
 }

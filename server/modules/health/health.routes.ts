@@ -1,15 +1,21 @@
-/** Load balancers and scripts wait on this: 200 while the database answers, 503 otherwise. */
+/**
+ * Load balancers and scripts wait on this: 200 while the database answers and the bus (Redis, when REDIS_URL is set)
+ * is connected, 503 naming what is down otherwise (plugins/availability.ts).
+ */
 import type { FastifyInstance } from 'fastify';
 import { Code } from '#protocol/codes.ts';
 import type { AppContext } from '../../context.ts';
-import { isDatabaseReachable } from '../../db/database.ts';
+import type { Availability } from '../../plugins/availability.ts';
 import { ok } from '../../plugins/errors.ts';
 
-export function healthRoutes(app: FastifyInstance, ctx: AppContext): void {
+export function healthRoutes(app: FastifyInstance, _ctx: AppContext, availability: Availability): void {
   app.get('/health', async (_req, reply) => {
-    if (await isDatabaseReachable(ctx.db)) return ok({ status: 'ok' });
+    const parts = await availability.check();
+    if (parts.database && parts.redis) return ok({ status: 'ok' });
+    const down = [!parts.database && 'database', !parts.redis && 'redis'].filter(Boolean).join(' and ');
     return reply
       .code(Code.unavailable)
-      .send({ code: Code.unavailable, message: 'database unreachable', data: { status: 'down' } });
+      .header('Retry-After', '1')
+      .send({ code: Code.unavailable, message: `${down} unreachable`, data: { status: 'down', ...parts } });
   });
 }

@@ -21,7 +21,7 @@ export interface PageWindow {
 
 /**
  * Up to `limit` moments newest first, by `authorId` or by anyone, never by a member `me` blocked or who blocked
- * `me`. Walks the primary key (or moments_user_idx) backwards from the cursor: no offset, no count.
+ * `me`, nor by a suspended member. Walks the primary key (or moments_user_idx) backwards from the cursor: no offset, no count.
  */
 export async function findPage(db: Executor, me: number, w: PageWindow, authorId?: number): Promise<MomentRow[]> {
   let query = db
@@ -34,7 +34,9 @@ export async function findPage(db: Executor, me: number, w: PageWindow, authorId
         .selectFrom('blocks')
         .select('blocked_id as id')
         .where('blocker_id', '=', me)
-        .union(db.selectFrom('blocks').select('blocker_id as id').where('blocked_id', '=', me)),
+        .union(db.selectFrom('blocks').select('blocker_id as id').where('blocked_id', '=', me))
+        // Suspended members vanish from the square and homepages (docs/api.md, Staff).
+        .union(db.selectFrom('users').select('id').where('suspended_until', 'is not', null)),
     );
   if (authorId !== undefined) query = query.where('m.user_id', '=', authorId);
   if (w.before !== undefined) query = query.where('m.id', '<', String(w.before));
@@ -71,8 +73,10 @@ export function findAuthor(db: Executor, id: number): Promise<{ user_id: number 
   return db.selectFrom('moments').select('user_id').where('id', '=', String(id)).executeTakeFirst();
 }
 
-export async function deleteMoment(db: Executor, id: number): Promise<void> {
-  await db.deleteFrom('moments').where('id', '=', String(id)).execute();
+/** Deletes the moment; answers the URLs of its images (their files may go too, files.release.ts). */
+export async function deleteMoment(db: Executor, id: number): Promise<string[]> {
+  const row = await db.deleteFrom('moments').where('id', '=', String(id)).returning('images').executeTakeFirst();
+  return (row?.images ?? []).map((i) => i.url);
 }
 
 /** Members on either side of a block with `me`: whose moments `me` never sees. */

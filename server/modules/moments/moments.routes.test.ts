@@ -5,7 +5,7 @@ import { thumbHashToApproximateAspectRatio } from 'thumbhash';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Moment, MomentPage } from '#protocol/moment.ts';
 import { bearer, call, makeApp, type TestApp } from '../../test-helper.ts';
-import { jpeg, jpegWithGps, multipart, png } from '../files/test-images.ts';
+import { jpeg, jpegWithGps, png, postUpload } from '../files/test-images.ts';
 import { data, get, type Member, member, post, ROOT } from '../social/social.test-kit.ts';
 
 let t: TestApp;
@@ -24,13 +24,7 @@ const del = (who: Member | undefined, id: number | string) =>
   call(t.app, { method: 'DELETE', url: `${ROOT}/api/moment/${id}`, headers: who ? bearer(who.token) : {} });
 
 async function upload(who: Member, bytes: Buffer, type = 'moment') {
-  const form = multipart('file', 'p.jpg', 'image/jpeg', bytes);
-  const res = await t.app.inject({
-    method: 'POST',
-    url: `${ROOT}/api/file/upload/${type}`,
-    payload: form.payload,
-    headers: { ...form.headers, ...bearer(who.token) },
-  });
+  const res = await postUpload(t.app, `/${type}`, bytes, { token: who.token, filename: 'p.jpg' });
   return { status: res.statusCode, body: res.json() as { message: string | null; data: string } };
 }
 

@@ -2,6 +2,7 @@
 import type { Moment, MomentAddBody, MomentPage } from '#protocol/moment.ts';
 import type { BlobStorage } from '../../adapters/storage/storage.ts';
 import type { AppContext } from '../../context.ts';
+import { releaseImages } from '../files/files.release.ts';
 import { blobsByKeys } from '../files/files.repository.ts';
 import * as users from '../users/users.repository.ts';
 import { noSuchMember } from '../users/users.rules.ts';
@@ -123,10 +124,11 @@ export async function add(ctx: AppContext, storage: BlobStorage, me: number, bod
 }
 
 export async function remove(ctx: AppContext, me: number, id: number): Promise<null> {
-  await ctx.db.transaction().execute(async (trx) => {
+  const images = await ctx.db.transaction().execute(async (trx) => {
     checkCanDelete((await repo.findAuthor(trx, id))?.user_id, me);
-    await repo.deleteMoment(trx, id);
+    return repo.deleteMoment(trx, id);
   });
   forgetRecent(ctx);
+  await releaseImages(ctx, images);
   return null;
 }

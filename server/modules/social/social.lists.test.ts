@@ -3,7 +3,7 @@ import type { PageOf } from '#protocol/social.ts';
 import type { BaseUser } from '#protocol/user.ts';
 import { appOnClock } from '../../test-helper.ts';
 import { addBlock } from '../chat/chat.repository.ts';
-import { REPORTS_PER_HOUR } from './social.rules.ts';
+import { ALREADY_REPORTED, REPORTS_PER_DAY, REPORTS_PER_HOUR } from './social.rules.ts';
 import { data, get, ids, type Member, member, post } from './social.test-kit.ts';
 
 const t = appOnClock('2026-03-10T08:00:00Z');
@@ -25,12 +25,18 @@ describe('report/add', () => {
   it('stores a report of type 1-6 and answers null', async () => {
     const a = await member(t.app);
     const b = await member(t.app);
-    for (const type of [1, 6])
-      expect((await report(a, b.id, type)).body).toEqual({ code: 200, message: null, data: null });
-    const rows = await t.app.amity.db.selectFrom('reports').selectAll().where('reporter_id', '=', a.id).execute();
-    expect(rows.map((r) => [r.reported_id, r.type])).toEqual([
-      [b.id, 1],
-      [b.id, 6],
+    const c = await member(t.app);
+    expect((await report(a, b.id, 1)).body).toEqual({ code: 200, message: null, data: null });
+    expect((await report(a, c.id, 6)).body).toEqual({ code: 200, message: null, data: null });
+    const rows = await t.app.amity.db
+      .selectFrom('reports')
+      .selectAll()
+      .where('reporter_id', '=', a.id)
+      .orderBy('id')
+      .execute();
+    expect(rows.map((r) => [r.reported_id, r.type, r.status])).toEqual([
+      [b.id, 1, 'open'],
+      [c.id, 6, 'open'],
     ]);
   });
 
@@ -58,10 +64,11 @@ describe('report/add', () => {
   it(`allows ${REPORTS_PER_HOUR} reports an hour, then 429 with Retry-After until the oldest leaves the hour`, async () => {
     const a = await member(t.app);
     const b = await member(t.app);
+    const targets = await Promise.all(Array.from({ length: REPORTS_PER_HOUR + 1 }, () => member(t.app)));
     const start = t.now;
     for (let i = 0; i < REPORTS_PER_HOUR; i += 1) {
       t.now = new Date(start.getTime() + i * 60_000);
-      data(await report(a, b.id, 5));
+      data(await report(a, targets[i]!.id, 5));
     }
     t.now = new Date(start.getTime() + 30 * 60_000);
     const before = await reportCount();
@@ -74,6 +81,38 @@ describe('report/add', () => {
     data(await report(b, a.id, 2));
     t.now = new Date(start.getTime() + 60 * 60_000 + 1);
     data(await report(a, b.id, 5));
+    t.now = start;
+  });
+
+  it('keeps one open report per reporter and member: a repeat is 409 and stores nothing; resolved, it may come again', async () => {
+    const a = await member(t.app);
+    const b = await member(t.app);
+    data(await report(a, b.id, 2));
+    const before = await reportCount();
+    expect((await report(a, b.id, 3)).body).toEqual({ code: 409, message: ALREADY_REPORTED, data: null });
+    expect(await reportCount()).toBe(before);
+    // Someone else may report the same member.
+    data(await report(b, a.id, 1));
+    await t.app.amity.db.updateTable('reports').set({ status: 'resolved' }).where('reporter_id', '=', a.id).execute();
+    data(await report(a, b.id, 3));
+  });
+
+  it(`allows ${REPORTS_PER_DAY} reports in 24 hours, then 429 until the oldest is a day old`, async () => {
+    const a = await member(t.app);
+    const targets = await Promise.all(Array.from({ length: REPORTS_PER_DAY + 1 }, () => member(t.app)));
+    const start = t.now;
+    // Spread over the day so the hourly limit never bites.
+    for (let i = 0; i < REPORTS_PER_DAY; i += 1) {
+      t.now = new Date(start.getTime() + i * 20 * 60_000);
+      data(await report(a, targets[i]!.id, 4));
+    }
+    t.now = new Date(start.getTime() + REPORTS_PER_DAY * 20 * 60_000);
+    const refused = await report(a, targets[REPORTS_PER_DAY]!.id, 4);
+    expect(refused.status).toBe(429);
+    const wait = Math.ceil((start.getTime() + 86_400_000 - t.now.getTime()) / 1000);
+    expect(refused.body.message).toBe(`Too many reports, try again in ${wait} seconds`);
+    t.now = new Date(start.getTime() + 86_400_000 + 1);
+    data(await report(a, targets[REPORTS_PER_DAY]!.id, 4));
     t.now = start;
   });
 });

@@ -11,10 +11,15 @@ export interface Window {
 }
 
 /**
- * Neither `me` nor `users.id` has blocked the other. Lists never show a member on either side of a block: the
- * blocked one should not find the blocker, and the blocker asked not to see them.
+ * Neither `me` nor `users.id` has blocked the other, and `users.id` is not suspended. Lists never show a member on
+ * either side of a block: the blocked one should not find the blocker, and the blocker asked not to see them.
+ * A suspended member vanishes from every list until restored or signed in after the end (docs/api.md, Staff).
  */
 function notBlocked(eb: ExpressionBuilder<Database & { u: Database['users'] }, 'u'>, me: number) {
+  return eb.and([eb('u.suspended_until', 'is', null), notBlockedPair(eb, me)]);
+}
+
+function notBlockedPair(eb: ExpressionBuilder<Database & { u: Database['users'] }, 'u'>, me: number) {
   return eb.not(
     eb.exists(
       eb
@@ -127,6 +132,17 @@ export async function insertReport(
       created_at: report.at,
     })
     .execute();
+}
+
+export async function hasOpenReport(db: Executor, reporterId: number, reportedId: number): Promise<boolean> {
+  const row = await db
+    .selectFrom('reports')
+    .select('id')
+    .where('reporter_id', '=', reporterId)
+    .where('reported_id', '=', reportedId)
+    .where('status', '=', 'open')
+    .executeTakeFirst();
+  return row !== undefined;
 }
 
 /** How many reports `reporterId` made since `since`, and when the oldest of them was (for Retry-After). */

@@ -5,6 +5,10 @@ import type { Window } from './social.repository.ts';
 /** Enough for a member cleaning up after a spam wave, too few to flood the moderators. */
 export const REPORTS_PER_HOUR = 20;
 export const REPORT_WINDOW_MS = 3_600_000;
+/** And a day's cap (sliding 24 hours), so the hourly limit cannot be kept up around the clock. */
+export const REPORTS_PER_DAY = 50;
+export const REPORT_DAY_MS = 86_400_000;
+export const ALREADY_REPORTED = 'You have already reported this member; staff will look at it';
 
 export function pageQuery(query: unknown): PageQuery {
   const parsed = parsePageQuery(typeof query === 'object' && query !== null ? query : {});
@@ -29,12 +33,17 @@ export function notSelf(me: number, other: number, field: string, action: string
 }
 
 /**
- * The report limit over a sliding hour: allowed while fewer than REPORTS_PER_HOUR were made in the last hour;
+ * The report limit over a sliding window (an hour by default): allowed while fewer than `limit` were made in it;
  * else the seconds until the oldest of them leaves the window.
  */
-export function reportRetryAfter(recent: { n: number; oldest: Date | null }, now: Date): number {
-  if (recent.n < REPORTS_PER_HOUR || recent.oldest === null) return 0;
-  return Math.max(1, Math.ceil((recent.oldest.getTime() + REPORT_WINDOW_MS - now.getTime()) / 1000));
+export function reportRetryAfter(
+  recent: { n: number; oldest: Date | null },
+  now: Date,
+  limit = REPORTS_PER_HOUR,
+  windowMs = REPORT_WINDOW_MS,
+): number {
+  if (recent.n < limit || recent.oldest === null) return 0;
+  return Math.max(1, Math.ceil((recent.oldest.getTime() + windowMs - now.getTime()) / 1000));
 }
 
 export function tooManyReports(retryAfter: number): DomainError {

@@ -3,10 +3,21 @@ import type { PageOf, PageQuery, Visitor } from '#protocol/social.ts';
 import type { BaseUser } from '#protocol/user.ts';
 import type { AppContext } from '../../context.ts';
 import type { UserRow } from '../../db/schema.ts';
+import { conflict } from '../../domain/errors.ts';
 import * as users from '../users/users.repository.ts';
 import { noSuchMember } from '../users/users.rules.ts';
 import * as repo from './social.repository.ts';
-import { iso, notSelf, REPORT_WINDOW_MS, reportRetryAfter, tooManyReports, toWindow } from './social.rules.ts';
+import {
+  ALREADY_REPORTED,
+  iso,
+  notSelf,
+  REPORT_DAY_MS,
+  REPORT_WINDOW_MS,
+  REPORTS_PER_DAY,
+  reportRetryAfter,
+  tooManyReports,
+  toWindow,
+} from './social.rules.ts';
 
 async function requireMember(db: repo.Executor, id: number): Promise<void> {
   if (!(await users.userExists(db, id))) throw noSuchMember();
@@ -25,6 +36,7 @@ export async function setLike(ctx: AppContext, me: number, userId: number, like:
   await requireMember(ctx.db, userId);
   if (like) await repo.addLike(ctx.db, me, userId, ctx.now());
   else await repo.removeLike(ctx.db, me, userId);
+  if (like) ctx.push.notify({ event: 'like', fromId: me, toId: userId });
   return like;
 }
 
@@ -43,6 +55,7 @@ export async function addVisit(ctx: AppContext, me: number, userId: number): Pro
   if (userId === me) return null;
   await requireMember(ctx.db, userId);
   await repo.upsertVisit(ctx.db, me, userId, ctx.now());
+  ctx.push.notify({ event: 'visit', fromId: me, toId: userId });
   return null;
 }
 
@@ -58,11 +71,18 @@ export async function report(ctx: AppContext, me: number, reportedId: number, ty
     await requireMember(trx, reportedId);
     await repo.lockReporter(trx, me);
     const now = ctx.now();
-    const retryAfter = reportRetryAfter(
-      await repo.recentReports(trx, me, new Date(now.getTime() - REPORT_WINDOW_MS)),
-      now,
+    const retryAfter = Math.max(
+      reportRetryAfter(await repo.recentReports(trx, me, new Date(now.getTime() - REPORT_WINDOW_MS)), now),
+      reportRetryAfter(
+        await repo.recentReports(trx, me, new Date(now.getTime() - REPORT_DAY_MS)),
+        now,
+        REPORTS_PER_DAY,
+        REPORT_DAY_MS,
+      ),
     );
     if (retryAfter > 0) throw tooManyReports(retryAfter);
+    // One open report per reporter and member (staff see how many members reported someone, not how often).
+    if (await repo.hasOpenReport(trx, me, reportedId)) throw conflict(ALREADY_REPORTED);
     await repo.insertReport(trx, { reporterId: me, reportedId, type, at: now });
   });
   return null;

@@ -11,7 +11,8 @@ import * as service from './users.service.ts';
 export function usersRoutes(app: FastifyInstance, ctx: AppContext): void {
   const auth = requireAuth(ctx.db, ctx.now);
 
-  app.get('/api/system/user/info', { preHandler: auth }, async (req) => ok(await service.getUserInfo(ctx, req.userId)));
+  const info = requireAuth(ctx.db, ctx.now, { refreshesPermissions: true });
+  app.get('/api/system/user/info', { preHandler: info }, async (req) => ok(await service.getUserInfo(ctx, req.userId)));
 
   app.put(
     '/api/system/user/update',

@@ -27,6 +27,13 @@ export const EMAIL_CHANGE_ELSEWHERE =
 /** What the rules read of a membership row. */
 export type MembershipLike = Pick<MembershipRow, 'user_id' | 'level_name' | 'level_sort' | 'ends_at'>;
 
+/** Sign-in refused while suspended (403, docs/api.md, Staff): with the end date, or 'permanently'; undefined when not. */
+export function suspensionMessage(until: Date | null, now: Date): string | undefined {
+  if (!until || until.getTime() <= now.getTime()) return undefined;
+  if (until.getUTCFullYear() >= 9999) return 'Your account is suspended permanently';
+  return `Your account is suspended until ${until.toISOString()}`;
+}
+
 export const noSuchMember = (): DomainError => notFound(NO_SUCH_MEMBER);
 
 /** A user id in a path: digits only, 1 to 2147483647 (PostgreSQL integer), named `field` in the refusal. */

@@ -5,6 +5,7 @@ import type { AppContext } from '../../context.ts';
 import type { UserUpdate } from '../../db/schema.ts';
 import { invalid, notFound, unauthorized } from '../../domain/errors.ts';
 import { memberConfigs } from '../commerce/catalogue.repository.ts';
+import { releaseImages } from '../files/files.release.ts';
 import * as repo from './users.repository.ts';
 import { checkBirthday, conflictFor, EMAIL_CHANGE_ELSEWHERE, toBaseUser, toUserInfo } from './users.rules.ts';
 
@@ -46,10 +47,13 @@ export async function updateProfile(ctx: AppContext, userId: number, body: Updat
   if (body.username !== undefined) changes.username = body.username;
   if (body.weight !== undefined) changes.weight = body.weight;
   if (body.language !== undefined) changes.language = body.language.trim();
+  const before = changes.avatar === undefined ? undefined : (await repo.findUserById(ctx.db, userId))?.avatar;
   try {
     await repo.updateUser(ctx.db, userId, changes);
   } catch (error) {
     throw repo.conflictFromUniqueViolation(error) ?? error;
   }
+  // A replaced or removed avatar's file goes when nothing else shows it (files.release.ts).
+  if (before && before !== changes.avatar) await releaseImages(ctx, [before]);
   return getUserInfo(ctx, userId);
 }

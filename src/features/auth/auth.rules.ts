@@ -91,3 +91,33 @@ export function validateReset(v: ResetValues): Errors<keyof ResetValues> {
     confirm: confirmRule(v.password, v.confirm),
   };
 }
+
+export interface ChangePasswordValues {
+  oldPassword: string;
+  password: string;
+  confirm: string;
+}
+
+/** /change/password: the current password, then the new one (4-20) twice. */
+export function validateChangePassword(v: ChangePasswordValues): Errors<keyof ChangePasswordValues> {
+  return {
+    oldPassword: isNonEmpty(v.oldPassword) ? undefined : msg`Please enter password`,
+    password: passwordRule(v.password),
+    confirm: confirmRule(v.password, v.confirm),
+  };
+}
+
+export interface EmailChangeValues {
+  email: string;
+  password: string;
+  code: string;
+}
+
+/** A new e-mail address: step 1 needs the address and the current password, step 2 the mailed code too. */
+export function validateEmailChange(v: EmailChangeValues, step: 'code' | 'confirm'): Errors<keyof EmailChangeValues> {
+  return {
+    email: emailRule(v.email),
+    password: isNonEmpty(v.password) ? undefined : msg`Please enter password`,
+    code: step === 'code' || isNonEmpty(v.code) ? undefined : msg`Please enter the verification code`,
+  };
+}

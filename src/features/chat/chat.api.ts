@@ -1,6 +1,5 @@
 /** Chat over REST (docs/api.md, Chat over REST, Files, Users: block list): one function per endpoint on lib/http. */
 import { http } from '#lib/http.ts';
-import { md5File } from '#lib/md5.ts';
 import type { Message } from '#protocol/chat.ts';
 import type { BaseUser } from '#protocol/user.ts';
 import type { Conversation } from './chat.rules.ts';
@@ -26,11 +25,8 @@ export const fetchBlockList = () => http.get<BaseUser[]>('/api/user/block/list',
 export const fetchChatPeer = (userId: number, options: { silent?: boolean } = {}) =>
   http.get<BaseUser>(`/api/system/user/base/${userId}`, undefined, options);
 
-/** Multipart `file` named by its md5 (docs/product.md, Uploads), answered with the file's URL. */
+/** A chat photo goes the uploads feature's way (md5 name, signed form or direct); loaded with the first photo. */
 export async function uploadImage(file: File): Promise<string> {
-  const ext = file.type === 'image/png' ? 'png' : 'jpg';
-  const name = `${await md5File(file)}.${ext}`;
-  const form = new FormData();
-  form.append('file', file, name);
-  return http.upload<string>('/api/file/upload/media', form);
+  const uploads = await import('#features/uploads/index.ts');
+  return uploads.uploadImage(file, { type: 'media' });
 }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { BaseUser } from '#protocol/user.ts';
 import { applyRead, mergeMessages, upsertConversation } from './chat.rules.ts';
-import { canSendText, checkImage } from './composer.rules.ts';
+import { canSendText } from './composer.rules.ts';
 import type { OutboxRecord } from './outbox.rules.ts';
 import * as fixtures from './test-fixtures.ts';
 import { buildTimeline } from './timeline.rules.ts';
@@ -80,16 +80,10 @@ describe('timeline', () => {
   });
 });
 
-describe('composer and image rules', () => {
+describe('composer rules', () => {
   it('whitespace is not a message; 2,000 characters is the limit', () => {
     expect(canSendText('  \n ', 2000)).toBe(false);
     expect(canSendText('x'.repeat(2000), 2000)).toBe(true);
     expect(canSendText('x'.repeat(2001), 2000)).toBe(false);
-  });
-
-  it('only jpeg and png up to 5 MiB', () => {
-    expect(checkImage({ type: 'image/gif', size: 10 })).toEqual({ kind: 'not-image' });
-    expect(checkImage({ type: 'image/png', size: 5_242_881 })).toEqual({ kind: 'too-large', maxBytes: 5_242_880 });
-    expect(checkImage({ type: 'image/jpeg', size: 5_242_880 })).toBeNull();
   });
 });

@@ -1,6 +1,6 @@
 /**
- * Pure outbox rules: send order, what goes out next, what a lost connection does to records in flight, and the
- * tray's counts. chat.reducer.ts applies them.
+ * Pure outbox rules: send order, what goes out next, which records Retry and Cancel apply to, and the tray's
+ * counts. chat.reducer.ts applies them (and re-queues what was in flight when the connection drops).
  */
 import type { MessageType } from '#protocol/chat.ts';
 
@@ -49,15 +49,6 @@ export function nextToSend(records: readonly OutboxRecord[], window: number): Ou
     inFlight++;
   }
   return out;
-}
-
-/**
- * The connection dropped (or the app restarted) while these were in flight: we cannot know whether the server
- * stored them, so they go back to the queue and are re-sent with the SAME clientId; the server acks a repeat with
- * the first stored Message, so each is stored exactly once.
- */
-export function requeueInFlight(records: readonly OutboxRecord[]): OutboxRecord[] {
-  return records.filter((r) => r.state === 'sending');
 }
 
 /** Retry is for failed records; Cancel only for records that certainly never reached the server's store. */

@@ -12,7 +12,7 @@
  *
  * and any refusal (402, 503, 400, 502, no network) leaves it `failed` with its code, shown until tried again.
  */
-import type { Message } from '#protocol/chat.ts';
+import { type Message, MessageType } from '#protocol/chat.ts';
 import { type TranslationBalance, type TransPreview, toLocale } from '#protocol/translation.ts';
 
 /** Per conversation, kept in IndexedDB: translate new incoming messages, and into which language. */
@@ -114,7 +114,9 @@ export function needsConfirm(preview: TransPreview, confirmedHere: boolean): boo
 
 /** An incoming text not in the reader's language and not translated into it yet. */
 export function wantsTranslation(m: Message, me: number, lang: string): boolean {
-  return m.senderId !== me && m.type === 1 && !m.translations?.[lang] && toLocale(m.lang) !== toLocale(lang);
+  return (
+    m.senderId !== me && m.type === MessageType.text && !m.translations?.[lang] && toLocale(m.lang) !== toLocale(lang)
+  );
 }
 
 export function reduceTranslate(state: TranslateState, event: TranslateEvent): TranslateStep {

@@ -1,17 +1,19 @@
 import { useLingui } from '@lingui/react/macro';
 import { createFileRoute } from '@tanstack/react-router';
-import { LockIcon } from '#ui/icons.tsx';
-import { ComingSoonPage } from '#ui/page.tsx';
+import { ChangePasswordForm } from '#features/account/page.ts';
+import { BackButton } from '#ui/back-button.tsx';
+import { Page } from '#ui/page.tsx';
+import { ScreenCatalog } from '#ui/screen-catalog.tsx';
 
 export const Route = createFileRoute('/_auth/change/password')({
   component: function Screen() {
     const { t } = useLingui();
     return (
-      <ComingSoonPage
-        title={t`Change password`}
-        icon={<LockIcon size={36} />}
-        text={t`Changing your password here is coming next.`}
-      />
+      <Page title={t`Change password`} back={<BackButton />}>
+        <ScreenCatalog>
+          <ChangePasswordForm />
+        </ScreenCatalog>
+      </Page>
     );
   },
 });

@@ -1,8 +1,10 @@
 // biome-ignore-all lint/style/useFilenamingConvention: TanStack file routes spell params and splats with `$`.
 import { useLingui } from '@lingui/react/macro';
 import { createFileRoute } from '@tanstack/react-router';
-import { ImageIcon } from '#ui/icons.tsx';
-import { ComingSoonPage } from '#ui/page.tsx';
+import { HomepageMoments } from '#features/moments/page.ts';
+import { EmptyState } from '#ui/empty-state.tsx';
+import { AlertIcon } from '#ui/icons.tsx';
+import { Page } from '#ui/page.tsx';
 
 /** A member's moments; the layout shows the friend panel (or mine) beside it. */
 export const Route = createFileRoute('/_auth/homepage/$userId')({
@@ -11,11 +13,13 @@ export const Route = createFileRoute('/_auth/homepage/$userId')({
 
 function HomepageScreen() {
   const { t } = useLingui();
-  return (
-    <ComingSoonPage
-      title={t`Moments`}
-      icon={<ImageIcon size={36} />}
-      text={t`Photos and posts from this member will appear here.`}
-    />
-  );
+  const { userId } = Route.useParams();
+  if (!/^[1-9]\d{0,15}$/.test(userId)) {
+    return (
+      <Page title={t`Moments`}>
+        <EmptyState icon={<AlertIcon size={36} />} title={t`No such member`} />
+      </Page>
+    );
+  }
+  return <HomepageMoments userId={Number(userId)} />;
 }

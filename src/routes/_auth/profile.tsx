@@ -1,17 +1,19 @@
 import { useLingui } from '@lingui/react/macro';
 import { createFileRoute } from '@tanstack/react-router';
-import { UserIcon } from '#ui/icons.tsx';
-import { ComingSoonPage } from '#ui/page.tsx';
+import { ProfilePage } from '#features/account/page.ts';
+import { BackButton } from '#ui/back-button.tsx';
+import { Page } from '#ui/page.tsx';
+import { ScreenCatalog } from '#ui/screen-catalog.tsx';
 
 export const Route = createFileRoute('/_auth/profile')({
   component: function Screen() {
     const { t } = useLingui();
     return (
-      <ComingSoonPage
-        title={t`My profile`}
-        icon={<UserIcon size={36} />}
-        text={t`Editing your profile is coming next.`}
-      />
+      <Page title={t`My profile`} back={<BackButton />}>
+        <ScreenCatalog>
+          <ProfilePage />
+        </ScreenCatalog>
+      </Page>
     );
   },
 });

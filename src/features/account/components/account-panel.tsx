@@ -1,10 +1,14 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Link } from '@tanstack/react-router';
-import { ChevronRightIcon, LockIcon, UserIcon } from '#ui/icons.tsx';
+import { useAtomValue } from 'jotai';
+import { userInfoAtom } from '#features/auth/index.ts';
+import { ChevronRightIcon, FlagIcon, LockIcon, UserIcon } from '#ui/icons.tsx';
 
-/** Spec 2 my-account panel for /profile and /change/password. */
+/** Spec 2 my-account panel for /profile and /change/password; staff also find their console here. */
 export function AccountPanel() {
   const { t } = useLingui();
+  // Staff reach their console from here; members see nothing of it.
+  const staff = useAtomValue(userInfoAtom)?.staffAccount;
   return (
     <nav className="panel" aria-label={t`My account`}>
       <h2 className="panel-heading">
@@ -25,6 +29,20 @@ export function AccountPanel() {
             <ChevronRightIcon size={16} className="panel-chevron" />
           </Link>
         </li>
+        {staff && (
+          <li>
+            <Link
+              to="/staff/$"
+              params={{ _splat: 'reports' }}
+              className="panel-link"
+              activeProps={{ 'aria-current': 'page' }}
+            >
+              <FlagIcon size={18} />
+              <Trans>Staff console</Trans>
+              <ChevronRightIcon size={16} className="panel-chevron" />
+            </Link>
+          </li>
+        )}
       </ul>
     </nav>
   );

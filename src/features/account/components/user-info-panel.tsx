@@ -1,7 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Link } from '@tanstack/react-router';
 import { useAtomValue } from 'jotai';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { userInfoAtom } from '#features/auth/index.ts';
 import { characterCount, currentMember, goldCount } from '#protocol/user.ts';
 import { Avatar } from '#ui/avatar.tsx';
@@ -9,6 +9,9 @@ import { ChevronRightIcon, CoinIcon, EyeIcon, HeartIcon, ImageIcon, InfoIcon, Ma
 import { AboutMeDialog } from './about-me-dialog.tsx';
 import { ContactDialog } from './contact-dialog.tsx';
 import { LevelBadge } from './level-badge.tsx';
+
+// The identity mark reads the shop's catalogue: loaded after the panel, never with it.
+const IdentityMark = lazy(() => import('#features/shop/index.ts').then((m) => ({ default: m.IdentityMark })));
 
 /** Spec 2 user-info panel: who I am, my balances, and the ways to my visitors, moments and likes. */
 export function UserInfoPanel() {
@@ -26,7 +29,12 @@ export function UserInfoPanel() {
           <strong className="panel-name">
             <bdi>{name}</bdi>
           </strong>
-          <LevelBadge levelName={member.levelName} />
+          <span className="panel-level">
+            <LevelBadge levelName={member.levelName} />
+            <Suspense fallback={null}>
+              <IdentityMark levelName={member.levelName} />
+            </Suspense>
+          </span>
           {member.remainingDay > 0 && (
             <span className="muted small">
               <Trans>{days} days left</Trans>

@@ -10,10 +10,12 @@ interface PasswordPairProps {
   confirm: string;
   onChange: (key: PairKey) => (e: { target: { value: string } }) => void;
   error: (key: PairKey) => string | undefined;
+  /** Under the new password while it has no error ('4 to 20 characters.'). */
+  hint?: string;
 }
 
 /** The password and confirm-password fields of register and reset; auth.rules.ts checks them alike. */
-export function PasswordPair({ passwordLabel, password, confirm, onChange, error }: PasswordPairProps) {
+export function PasswordPair({ passwordLabel, password, confirm, onChange, error, hint }: PasswordPairProps) {
   const { t } = useLingui();
   return (
     <>
@@ -26,6 +28,7 @@ export function PasswordPair({ passwordLabel, password, confirm, onChange, error
         value={password}
         onChange={onChange('password')}
         error={error('password')}
+        hint={hint}
       />
       <TextField
         label={t`Confirm password`}

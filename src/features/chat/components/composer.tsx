@@ -1,9 +1,9 @@
 import { useLingui } from '@lingui/react/macro';
 import { type FormEvent, type KeyboardEvent, useId, useRef, useState } from 'react';
+import { checkImage, formatBytes, halveUntilFits } from '#features/uploads/index.ts';
 import { LIMITS, UPLOAD } from '#protocol/constants.ts';
 import { ImageIcon } from '#ui/icons.tsx';
-import { canSendText, checkImage, formatBytes } from '../composer.rules.ts';
-import { halveUntilFits } from '../shrink-image.ts';
+import { canSendText } from '../composer.rules.ts';
 
 export interface ComposerProps {
   /** `false`: keep the text (it is being translated first, 'Send in …'). */
@@ -47,7 +47,7 @@ export function Composer({ onSendText, onSendImage, disabled, shrink = halveUnti
   async function onPick(file: File | undefined) {
     if (fileRef.current) fileRef.current.value = '';
     if (!file) return;
-    const found = checkImage(file);
+    const found = checkImage(file, UPLOAD.maxBytes);
     if (found?.kind === 'not-image') return setProblem(t`文件必须是图片!`);
     setProblem('');
     setUploading(true);

@@ -1,5 +1,5 @@
 // @vitest-environment happy-dom
-import { cleanup, screen } from '@testing-library/react';
+import { cleanup, fireEvent, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { MessageType } from '#protocol/chat.ts';
 import { renderWithApp } from '#ui/test-render.tsx';
@@ -13,10 +13,12 @@ const photo = (msg: string) =>
   );
 
 describe('MessageBubble photo', () => {
-  it('shows a photo of our own uploads, linked to itself', () => {
+  it('shows a photo of our own uploads that opens in the lightbox', async () => {
     const { container } = photo('/uploads/0123456789abcdef0123456789abcdef0123456789abcdef0123456789abcdef.jpg');
     expect(container.querySelector('img')?.getAttribute('src')).toMatch(/^\/uploads\//);
-    expect(container.querySelector('a')?.getAttribute('href')).toMatch(/^\/uploads\//);
+    fireEvent.click(screen.getByRole('button', { name: 'Photo from li' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(dialog.querySelector('.lightbox-img')?.getAttribute('src')).toMatch(/^\/uploads\//);
   });
 
   it.each(['https://evil.com/track.png', 'javascript:alert(1)', '//evil.com/x.png'])(
@@ -24,7 +26,7 @@ describe('MessageBubble photo', () => {
     (msg) => {
       const { container } = photo(msg);
       expect(container.querySelector('img')).toBeNull();
-      expect(container.querySelector('a')).toBeNull();
+      expect(container.querySelector('a, button')).toBeNull();
       expect(screen.getByText(msg)).toBeTruthy();
     },
   );

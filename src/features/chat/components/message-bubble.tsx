@@ -1,8 +1,9 @@
 import { useLingui } from '@lingui/react/macro';
-import type { ReactNode } from 'react';
+import { type ReactNode, useState } from 'react';
 import { MessageType } from '#protocol/chat.ts';
 import { isOwnUploadUrl } from '#protocol/validators.ts';
 import { AlertIcon, CheckIcon, CoinIcon, CrownIcon, GiftIcon, TextIcon, WalletIcon } from '#ui/icons.tsx';
+import { Lightbox, preloadLightbox } from '#ui/lightbox.tsx';
 import { previewKind } from '../chat.rules.ts';
 import { messageSummary } from '../message-summary.ts';
 import type { DeliveryState } from '../timeline.rules.ts';
@@ -162,14 +163,7 @@ export function MessageBubble({
       }`}
     >
       {photo ? (
-        <a href={msg} target="_blank" rel="noreferrer noopener">
-          <img
-            src={msg}
-            alt={mine ? t`Photo you sent` : t`Photo from ${peerName}`}
-            loading="lazy"
-            onLoad={onImageLoad}
-          />
-        </a>
+        <PhotoButton src={msg} alt={mine ? t`Photo you sent` : t`Photo from ${peerName}`} onLoad={onImageLoad} />
       ) : (
         // translate="no": the browser's own translator must not rewrite members' words (ours does, on request).
         <p className="msg-bubble-text" dir="auto" translate="no">
@@ -182,5 +176,25 @@ export function MessageBubble({
         {mine && delivery && <Ticks delivery={delivery} error={error} onRetry={onRetry} onCancel={onCancel} />}
       </span>
     </div>
+  );
+}
+
+/** A photo message opens in the lightbox (its code loads when the pointer or focus comes near). */
+function PhotoButton({ src, alt, onLoad }: { src: string; alt: string; onLoad?: () => void }) {
+  const [open, setOpen] = useState(false);
+  // The button is named by the photo's alt ('Photo from …'); pressing it opens the photo.
+  return (
+    <>
+      <button
+        type="button"
+        className="msg-photo-btn"
+        onPointerEnter={preloadLightbox}
+        onFocus={preloadLightbox}
+        onClick={() => setOpen(true)}
+      >
+        <img src={src} alt={alt} loading="lazy" onLoad={onLoad} />
+      </button>
+      <Lightbox open={open} onOpenChange={setOpen} photos={[{ src, alt }]} index={0} onIndexChange={() => {}} />
+    </>
   );
 }

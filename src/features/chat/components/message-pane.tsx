@@ -13,6 +13,7 @@ import { AlertIcon, ChevronDownIcon, ChevronRightIcon } from '#ui/icons.tsx';
 import { historiesAtom, outboxRecordsAtom } from '../chat.atoms.ts';
 import { emptyHistory } from '../chat.reducer.ts';
 import type { ChatService } from '../chat.service.ts';
+import { newestId } from '../history.rules.ts';
 import { canCancel, canRetry } from '../outbox.rules.ts';
 import { buildTimeline, deliveryOf, type TimelineItem } from '../timeline.rules.ts';
 import { askingOf, jobKey, targetOf } from '../translate.reducer.ts';
@@ -222,7 +223,7 @@ export function MessagePane({ peerId, peer, me, service, onBack }: MessagePanePr
         lang={target}
         auto={auto}
         onLang={(lang) => dispatch({ type: 'setLang', peerId, lang: lang === uiLang ? undefined : lang })}
-        onAuto={(on) => dispatch({ type: 'setAuto', peerId, auto: on, newestId: newestMessageId(history.messages) })}
+        onAuto={(on) => dispatch({ type: 'setAuto', peerId, auto: on, newestId: newestId(history.messages) ?? 0 })}
       />
       <VirtualList
         ref={list}
@@ -304,7 +305,6 @@ const notDay = (item: TimelineItem) => item.kind !== 'day';
 /** The language a message of mine was sent in besides its own (its `translations`, docs/api.md chart). */
 const sentLanguage = (m: Message) =>
   Object.keys(m.translations ?? {}).find((lang) => toLocale(lang) !== toLocale(m.lang));
-const newestMessageId = (messages: readonly Message[]) => messages.reduce((max, m) => Math.max(max, m.id), 0);
 
 /** First guesses before a row is measured; close guesses keep the scrollbar steady. */
 function estimateRow(item: TimelineItem): number {

@@ -1,6 +1,6 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useAtomValue } from 'jotai';
-import { useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { constellationLabel, LevelBadge } from '#features/account/index.ts';
 import { chatServiceAtom, fetchBlockList } from '#features/chat/index.ts';
 import { useAsync } from '#lib/use-async.ts';
@@ -8,9 +8,8 @@ import { Avatar } from '#ui/avatar.tsx';
 import { isolate } from '#ui/bidi.ts';
 import { Button } from '#ui/button.tsx';
 import { ConfirmDialog } from '#ui/confirm-dialog.tsx';
-import { Dialog } from '#ui/dialog.tsx';
 import { EmptyState, Spinner } from '#ui/empty-state.tsx';
-import { BanIcon, ChatIcon, CoinIcon, CrownIcon, FlagIcon, GiftIcon, HeartIcon, TextIcon } from '#ui/icons.tsx';
+import { BanIcon, ChatIcon, CoinIcon, CrownIcon, FlagIcon, HeartIcon, TextIcon } from '#ui/icons.tsx';
 import { useToast } from '#ui/toast.tsx';
 import { addVisit, fetchBaseUser, fetchLikes, setLike } from '../api.ts';
 import { ReportDialog } from './report-dialog.tsx';
@@ -22,7 +21,11 @@ interface FriendPanelProps {
   onBlocked: () => void;
 }
 
-type DialogName = 'characters' | 'upgrade' | 'gold' | 'report' | 'block' | null;
+type DialogName = 'characters' | 'membership' | 'gold' | 'report' | 'block' | null;
+
+// The shop's dialogs (and its pay dialog) load on first use: /homepage's panel stays light.
+const GiftDialog = lazy(() => import('#features/shop/index.ts').then((m) => ({ default: m.GiftDialog })));
+const IdentityMark = lazy(() => import('#features/shop/index.ts').then((m) => ({ default: m.IdentityMark })));
 
 /** Spec 2 friend-info panel for /homepage/{other}: who they are and what I can do for or about them. */
 export function FriendPanel({ userId, onChat, onBlocked }: FriendPanelProps) {
@@ -82,6 +85,7 @@ export function FriendPanel({ userId, onChat, onBlocked }: FriendPanelProps) {
     }
   }
   const close = (open: boolean) => !open && setDialog(null);
+  const gift = dialog === 'characters' || dialog === 'gold' || dialog === 'membership' ? dialog : null;
 
   async function toggleBlock() {
     const next = !blocked;
@@ -107,7 +111,12 @@ export function FriendPanel({ userId, onChat, onBlocked }: FriendPanelProps) {
           <strong className="panel-name">
             <bdi>{f.username}</bdi>
           </strong>
-          <LevelBadge levelName={f.levelName} />
+          <span className="panel-level">
+            <LevelBadge levelName={f.levelName} />
+            <Suspense fallback={null}>
+              <IdentityMark levelName={f.levelName} />
+            </Suspense>
+          </span>
         </div>
       </div>
       <dl className="facts">
@@ -145,7 +154,7 @@ export function FriendPanel({ userId, onChat, onBlocked }: FriendPanelProps) {
           </button>
         </li>
         <li>
-          <button type="button" className="panel-link" onClick={() => setDialog('upgrade')}>
+          <button type="button" className="panel-link" onClick={() => setDialog('membership')}>
             <CrownIcon size={18} />
             <Trans>Upgrade</Trans>
           </button>
@@ -175,21 +184,16 @@ export function FriendPanel({ userId, onChat, onBlocked }: FriendPanelProps) {
           </button>
         </li>
       </ul>
-      <Dialog
-        open={dialog === 'characters' || dialog === 'upgrade' || dialog === 'gold'}
-        onOpenChange={close}
-        title={
-          dialog === 'characters'
-            ? t`Send characters for ${name}`
-            : dialog === 'gold'
-              ? t`Send gold coins for ${name}`
-              : t`Upgrade for ${name}`
-        }
-      >
-        <EmptyState icon={<GiftIcon size={36} />} title={t`Coming soon`}>
-          {t`Gifts for other members open with the next release.`}
-        </EmptyState>
-      </Dialog>
+      {gift && (
+        <Suspense fallback={null}>
+          <GiftDialog
+            kind={gift}
+            recipient={{ id: f.id, name: f.username, levelName: f.levelName }}
+            open={dialog === gift}
+            onOpenChange={close}
+          />
+        </Suspense>
+      )}
       <ReportDialog reportedId={f.id} open={dialog === 'report'} onOpenChange={close} />
       <ConfirmDialog
         open={dialog === 'block'}

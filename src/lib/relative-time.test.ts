@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import { parsePageSearch } from './page-search.ts';
 import { relativeTime } from './relative-time.ts';
 
 describe('relativeTime', () => {
@@ -10,15 +9,5 @@ describe('relativeTime', () => {
     expect(relativeTime('2026-03-09T08:00:00Z', now, 'en-us')).toBe('yesterday');
     expect(relativeTime('2026-03-07T08:00:00Z', now, 'de-de')).toBe('vor 3 Tagen');
     expect(relativeTime('garbage', now, 'en-us')).toBe('');
-  });
-});
-
-describe('parsePageSearch', () => {
-  it('keeps whole pages above 1 only', () => {
-    expect(parsePageSearch({ page: 3 })).toEqual({ page: 3 });
-    expect(parsePageSearch({ page: '2' })).toEqual({ page: 2 });
-    expect(parsePageSearch({ page: 1 })).toEqual({});
-    expect(parsePageSearch({ page: 'x' })).toEqual({});
-    expect(parsePageSearch({ page: 1.5 })).toEqual({});
   });
 });

@@ -1,0 +1,75 @@
+/**
+ * The staff console's frame at /staff/…: one link per section the member's permissions open (the directive
+ * removes the rest), then the section. Loaded only on /staff routes, so members download none of it.
+ */
+import { useLingui } from '@lingui/react/macro';
+import { Link, Navigate, useParams } from '@tanstack/react-router';
+import { useAtomValue } from 'jotai';
+import { userInfoAtom } from '#features/auth/index.ts';
+import { Page } from '#ui/page.tsx';
+import { ScreenCatalog } from '#ui/screen-catalog.tsx';
+import { Permission } from '../permission.tsx';
+import '../staff.css';
+import { AuditScreen } from './audit-screen.tsx';
+import { CatalogueScreen } from './catalogue-screen.tsx';
+import { MembersScreen } from './members-screen.tsx';
+import { ReportsScreen } from './reports-screen.tsx';
+
+export function StaffConsole() {
+  // Members never get here from the app; one who types the address goes to /chat. The server checks every call.
+  if (!useAtomValue(userInfoAtom)?.staffAccount) return <Navigate to="/chat" replace />;
+  return (
+    <ScreenCatalog>
+      <Console />
+    </ScreenCatalog>
+  );
+}
+
+function Console() {
+  const { t } = useLingui();
+  const links = [
+    { section: 'reports', tag: 'report:read', label: t`Reports` },
+    { section: 'members', tag: 'member:read', label: t`Members` },
+    { section: 'catalogue', tag: 'catalog:edit', label: t`Catalogue` },
+    { section: 'audit', tag: 'audit:read', label: t`Audit log` },
+  ] as const;
+  return (
+    <Page title={t`Staff console`}>
+      <nav className="staff-nav" aria-label={t`Console sections`}>
+        {links.map((l) => (
+          <Permission key={l.section} tag={l.tag}>
+            <Link
+              to="/staff/$"
+              params={{ _splat: l.section }}
+              className="staff-tab"
+              activeProps={{ className: 'staff-tab-active', 'aria-current': 'page' }}
+            >
+              {l.label}
+            </Link>
+          </Permission>
+        ))}
+      </nav>
+      <StaffSection />
+    </Page>
+  );
+}
+
+const SECTIONS = {
+  reports: ReportsScreen,
+  members: MembersScreen,
+  catalogue: CatalogueScreen,
+  audit: AuditScreen,
+} as const;
+
+/** /staff/{section}: /staff itself or an unknown section shows the console's home. */
+function StaffSection() {
+  const { _splat: section = '' } = useParams({ from: '/_auth/staff/$' });
+  const Screen = SECTIONS[section as keyof typeof SECTIONS];
+  return Screen ? <Screen /> : <StaffHome />;
+}
+
+/** /staff itself: the sections this member may open are the links above. */
+function StaffHome() {
+  const { t } = useLingui();
+  return <p className="muted">{t`Choose a section above. Sections you have no permission for are not shown.`}</p>;
+}

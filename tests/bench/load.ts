@@ -1,0 +1,222 @@
+/**
+ * `npm run bench` (issue 14): the load figures, each against a real server process on 127.0.0.1.
+ *   1. REST: `GET …/user/info` offered at BENCH_REST_RATE (2,000) requests/s for BENCH_SECONDS: p50/p99/max.
+ *   2. Sign-ins with argon2id: BENCH_LOGIN_CONCURRENCY (8) at once for BENCH_SECONDS: logins/s.
+ *   3. WebSocket persisted messages/s, closed loop, BENCH_SOCKETS (2,000) sockets in pairs, on PGlite and on a
+ *      throwaway PostgreSQL, beside a bare `ws` relay on the same load: msg/s, p99 and the ratio.
+ *   4. Idle authenticated sockets: BENCH_IDLE (5,000; the client's file limit bounds it) held open on one process:
+ *      the server's RSS before and after, per socket, and that rate taken to 20,000 sockets.
+ * Targets (issue 14): REST p99 < 20 ms; ≥ 5,000 msg/s on PostgreSQL at p99 < 100 ms; 20,000 idle sockets < 1.5 GB.
+ */
+import { readFileSync } from 'node:fs';
+import { Agent, request as httpRequest } from 'node:http';
+import WebSocket from 'ws';
+import { startPostgres } from '../../scripts/lib/postgres.ts';
+import { md5 } from '../support/api.ts';
+import { type AppServer, startAppServer } from '../support/app-server.ts';
+import { startBareRelay } from './bare-relay.ts';
+import { type LoadResult, type Peer, percentile, runLoad } from './chat-load.ts';
+
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
+const REST_RATE = Number(process.env.BENCH_REST_RATE ?? 2000);
+const SOCKETS = Number(process.env.BENCH_SOCKETS ?? 2000);
+const IDLE = Number(process.env.BENCH_IDLE ?? 5000);
+const LOGIN_CONCURRENCY = Number(process.env.BENCH_LOGIN_CONCURRENCY ?? 8);
+const WINDOW = Number(process.env.BENCH_WINDOW ?? 4);
+const ENV = {
+  RATE_LIMIT_AUTH_PER_MIN: '1000000',
+  RATE_LIMIT_ACCOUNT_PER_MIN: '1000000',
+  TRANSLATE_ENGINE: 'none',
+  LOG_LEVEL: 'warn',
+  WS_MSG_PER_SEC: '100000',
+  WS_MSG_BURST: '100000',
+};
+
+async function post<T>(base: string, path: string, body: unknown): Promise<T> {
+  const res = await fetch(`${base}/h5-api${path}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+  const envelope = (await res.json()) as { code: number; message: string; data: T };
+  if (envelope.code !== 200) throw new Error(`${path}: ${envelope.code} ${envelope.message}`);
+  return envelope.data;
+}
+
+async function members(base: string, count: number, prefix: string): Promise<Peer[]> {
+  const out: Peer[] = new Array(count);
+  let next = 0;
+  const wsBase = base.replace('http', 'ws');
+  const worker = async () => {
+    while (next < count) {
+      const i = next++;
+      const token = await post<string>(base, '/api/system/user/register', {
+        username: `${prefix}${i}`,
+        email: `${prefix}${i}@bench.io`,
+        password: md5('bench-pass'),
+        birthday: '1990-01-01',
+        gender: (i % 2) + 1,
+        country: 'Spain',
+        countryId: 724,
+      });
+      const info = await fetch(`${base}/h5-api/api/system/user/info`, {
+        headers: { authorization: `Bearer ${token}` },
+      });
+      out[i] = { id: ((await info.json()) as { data: { id: number } }).data.id, url: `${wsBase}/ws/${token}` };
+    }
+  };
+  await Promise.all(Array.from({ length: 8 }, worker));
+  return out;
+}
+
+const tokenOf = (peer: Peer) => peer.url.slice(peer.url.lastIndexOf('/') + 1);
+const sorted = (values: number[]) => [...values].sort((a, b) => a - b);
+const rssMb = (pid: number) => Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))![1]) / 1024;
+
+/** One keep-alive GET; resolves with the status, or 0 when the connection failed. */
+function get(agent: Agent, url: URL, token: string): Promise<number> {
+  return new Promise((resolve) => {
+    const req = httpRequest(url, { agent, headers: { authorization: `Bearer ${token}` } }, (res) => {
+      res.resume();
+      res.on('end', () => resolve(res.statusCode ?? 0));
+    });
+    req.on('error', () => resolve(0));
+    req.end();
+  });
+}
+
+/** Open loop: a request every 1/rate s whatever the answers do; latency from the planned start. */
+async function restAtRate(server: AppServer, token: string): Promise<void> {
+  // As a load balancer would: a pool of keep-alive connections, requests queued for a free one.
+  const agent = new Agent({ keepAlive: true, maxSockets: 64 });
+  const url = new URL(`${server.url}/h5-api/api/system/user/info`);
+  const latencies: number[] = [];
+  let failed = 0;
+  const total = REST_RATE * SECONDS;
+  const start = performance.now();
+  const pending: Promise<void>[] = [];
+  for (let i = 0; i < total; i++) {
+    const planned = start + (i * 1000) / REST_RATE;
+    const wait = planned - performance.now();
+    if (wait > 1) await new Promise((r) => setTimeout(r, wait));
+    pending.push(
+      get(agent, url, token).then((status) => {
+        if (status === 200) latencies.push(performance.now() - planned);
+        else failed += 1;
+      }),
+    );
+  }
+  await Promise.all(pending);
+  agent.destroy();
+  const seconds = (performance.now() - start) / 1000;
+  const s = sorted(latencies);
+  console.log(
+    `REST info    ${latencies.length} answered in ${seconds.toFixed(1)} s (${(latencies.length / seconds).toFixed(0)}/s, offered ${REST_RATE}/s), failed ${failed}: ` +
+      `p50 ${percentile(s, 50).toFixed(1)} ms  p99 ${percentile(s, 99).toFixed(1)} ms  max ${s.at(-1)?.toFixed(1)} ms → target p99 < 20 ms ${percentile(s, 99) < 20 ? 'met' : 'NOT met'}`,
+  );
+}
+
+async function logins(server: AppServer, username: string): Promise<void> {
+  let done = 0;
+  const until = performance.now() + SECONDS * 1000;
+  const worker = async () => {
+    while (performance.now() < until) {
+      await post(server.url, '/api/system/user/login', { keyword: username, password: md5('bench-pass') });
+      done += 1;
+    }
+  };
+  const start = performance.now();
+  await Promise.all(Array.from({ length: LOGIN_CONCURRENCY }, worker));
+  const seconds = (performance.now() - start) / 1000;
+  console.log(`logins       ${done} argon2id sign-ins in ${seconds.toFixed(1)} s = ${(done / seconds).toFixed(0)}/s`);
+}
+
+function report(name: string, r: LoadResult): { rate: number; p99: number } {
+  const s = sorted(r.latenciesMs);
+  const rate = r.acked / r.seconds;
+  console.log(
+    `${name.padEnd(12)} ${r.sockets} sockets: ${rate.toFixed(0)} msg/s, p50 ${percentile(s, 50).toFixed(1)} ms, p99 ${percentile(s, 99).toFixed(1)} ms, errors ${r.errors}`,
+  );
+  return { rate, p99: percentile(s, 99) };
+}
+
+function pairsOf(peers: Peer[]): [Peer, Peer][] {
+  const pairs: [Peer, Peer][] = [];
+  for (let i = 0; i + 1 < peers.length; i += 2) pairs.push([peers[i]!, peers[i + 1]!]);
+  return pairs;
+}
+
+async function idleSockets(server: AppServer, peers: Peer[]): Promise<void> {
+  const before = rssMb(server.pid);
+  const sockets: WebSocket[] = [];
+  // Up to 10 sockets per member on one instance (MAX_SOCKETS_PER_MEMBER): cycle through the members.
+  for (let i = 0; i < IDLE; i++) {
+    const peer = peers[i % peers.length]!;
+    sockets.push(
+      await new Promise<WebSocket>((resolve, reject) => {
+        const ws = new WebSocket(peer.url, { origin: server.url, perMessageDeflate: false });
+        ws.once('open', () => resolve(ws));
+        ws.once('error', reject);
+      }),
+    );
+  }
+  // Each signed in (the token check ends with the pong), then left idle a moment.
+  await Promise.all(
+    sockets.map(
+      (ws) =>
+        new Promise((resolve) => {
+          ws.once('message', resolve);
+          ws.send(JSON.stringify({ action: 'ping', data: {} }));
+        }),
+    ),
+  );
+  await new Promise((r) => setTimeout(r, 2000));
+  const after = rssMb(server.pid);
+  const perSocketKb = ((after - before) * 1024) / IDLE;
+  const at20k = before + (perSocketKb * 20_000) / 1024;
+  console.log(
+    `idle sockets ${IDLE} authenticated: server RSS ${before.toFixed(0)} → ${after.toFixed(0)} MB, ${perSocketKb.toFixed(1)} KB each; ` +
+      `20,000 would be about ${at20k.toFixed(0)} MB → target < 1.5 GB ${at20k < 1536 ? 'met' : 'NOT met'} (extrapolated)`,
+  );
+  for (const ws of sockets) ws.terminate();
+}
+
+async function chatRun(name: string, env: Record<string, string>): Promise<{ rate: number; p99: number }> {
+  const server = await startAppServer({ ...ENV, ...env });
+  try {
+    const peers = await members(server.url, SOCKETS, `b${name.slice(0, 2)}_`);
+    if (name === 'PGlite') {
+      await restAtRate(server, tokenOf(peers[0]!));
+      await logins(server, `b${name.slice(0, 2)}_0`);
+      await idleSockets(server, peers);
+    }
+    return report(
+      `chat ${name}`,
+      await runLoad({ pairs: pairsOf(peers), seconds: SECONDS, window: WINDOW, origin: server.url }),
+    );
+  } finally {
+    await server.stop();
+  }
+}
+
+console.log(`npm run bench: ${SECONDS} s runs, ${SOCKETS} chat sockets (window ${WINDOW}), ${IDLE} idle sockets`);
+const pglite = await chatRun('PGlite', {});
+const postgres = await startPostgres();
+let onPostgres: { rate: number; p99: number };
+try {
+  onPostgres = await chatRun('PostgreSQL', { DATABASE_URL: postgres.url });
+} finally {
+  postgres.stop();
+}
+const relay = await startBareRelay();
+let bare: { rate: number; p99: number };
+try {
+  const pairs = pairsOf(Array.from({ length: SOCKETS }, (_, i) => ({ id: i + 1, url: `${relay.url}/${i + 1}` })));
+  bare = report('bare ws', await runLoad({ pairs, seconds: SECONDS, window: WINDOW }));
+} finally {
+  await relay.close();
+}
+console.log(
+  `ratio        PGlite/bare ${(pglite.rate / bare.rate).toFixed(2)}, PostgreSQL/bare ${(onPostgres.rate / bare.rate).toFixed(2)}; ` +
+    `target ≥ 5,000 msg/s on PostgreSQL at p99 < 100 ms: ${onPostgres.rate >= 5000 && onPostgres.p99 < 100 ? 'met' : 'NOT met'}`,
+);

@@ -1,0 +1,96 @@
+/**
+ * Web Push in the service worker (issue 15): a push delivered through the DevTools protocol
+ * (ServiceWorker.deliverPushMessage, the payload the server would send) shows the sender's notification in the
+ * member's language, grouped per conversation, and a click on it opens the conversation in the open window.
+ */
+import assert from 'node:assert/strict';
+import { after, before, test } from 'node:test';
+import type { CDPSession, Page } from 'playwright-core';
+import type { PushPayload } from '../../protocol/push.ts';
+import { type Member, registerMember } from '../support/api.ts';
+import { type AppServer, startAppServer } from '../support/app-server.ts';
+import type { Browser } from '../support/browser.ts';
+import { signedInBrowser } from '../support/flows.ts';
+
+let server: AppServer;
+let browser: Browser;
+let page: Page;
+let cdp: CDPSession;
+let registrationId: string;
+let ana: Member;
+let ben: Member;
+
+before(async () => {
+  server = await startAppServer();
+  [ana, ben] = await Promise.all([registerMember(server.url, 'ana_push'), registerMember(server.url, 'ben_push')]);
+  ({ browser, page } = await signedInBrowser(server.url, ben));
+  await browser.context.grantPermissions(['notifications'], { origin: server.url });
+  await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, { timeout: 30_000 });
+  cdp = await browser.context.newCDPSession(page);
+  const registered = new Promise<string>((resolve) => {
+    cdp.on('ServiceWorker.workerRegistrationUpdated', ({ registrations }) => {
+      const ours = registrations.find((r) => r.scopeURL.startsWith(server.url) && !r.isDeleted);
+      if (ours) resolve(ours.registrationId);
+    });
+  });
+  await cdp.send('ServiceWorker.enable');
+  registrationId = await registered;
+});
+
+after(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+const deliver = (payload: PushPayload) =>
+  cdp.send('ServiceWorker.deliverPushMessage', {
+    origin: server.url,
+    registrationId,
+    data: JSON.stringify(payload),
+  });
+
+const shown = () =>
+  page.evaluate(async () => {
+    const registration = await navigator.serviceWorker.ready;
+    return (await registration.getNotifications()).map((n) => ({
+      title: n.title,
+      body: n.body,
+      tag: n.tag,
+      data: n.data as unknown,
+    }));
+  });
+
+test('a push shows the sender’s notification, one per conversation, and a click opens the conversation', async () => {
+  // The app leaves the conversation list for another page first, so the click has somewhere to bring it from.
+  await page.goto(`${server.url}/square`);
+  await deliver({ event: 'message', from: { id: ana.id, name: 'ana_push', avatar: '' }, msgType: 1, text: 'Hola Ben' });
+  await page.waitForFunction(async () => {
+    const registration = await navigator.serviceWorker.ready;
+    return (await registration.getNotifications()).length === 1;
+  });
+  assert.deepEqual(await shown(), [
+    { title: 'ana_push', body: 'Hola Ben', tag: `chat-${ana.id}`, data: { url: `/chat?userId=${ana.id}` } },
+  ]);
+
+  // A photo from the same member replaces it (same tag), named in words.
+  await deliver({ event: 'message', from: { id: ana.id, name: 'ana_push', avatar: '' }, msgType: 2 });
+  await page.waitForFunction(async () => {
+    const registration = await navigator.serviceWorker.ready;
+    const [n] = await registration.getNotifications();
+    return n?.body === 'Sent a photo';
+  });
+  assert.equal((await shown()).length, 1, 'one notification per conversation');
+
+  // DevTools cannot click a notification: the worker gets the click event a tap would give it.
+  const [worker] = browser.context.serviceWorkers();
+  assert.ok(worker, 'the service worker runs');
+  await worker.evaluate(async () => {
+    type Scope = { registration: ServiceWorkerRegistration; dispatchEvent(event: Event): boolean };
+    type ClickEvent = new (type: string, init: { notification: Notification }) => Event;
+    const sw = globalThis as unknown as Scope & { NotificationEvent: ClickEvent };
+    const [notification] = await sw.registration.getNotifications();
+    sw.dispatchEvent(new sw.NotificationEvent('notificationclick', { notification: notification! }));
+  });
+  await page.waitForURL(new RegExp(`/chat\\?userId=${ana.id}$`), { timeout: 15_000 });
+  assert.equal((await shown()).length, 0, 'the clicked notification is closed');
+});
