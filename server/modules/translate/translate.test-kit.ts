@@ -126,6 +126,8 @@ export interface StandIn {
   url: string;
   /** Every POST /translate body, in order. */
   requests: Record<string, unknown>[];
+  /** The `q` of every translation answered, in order of answering (a slow one lands here only once it answers). */
+  answered: string[];
   close(): Promise<void>;
 }
 
@@ -141,6 +143,7 @@ async function readJson(req: IncomingMessage): Promise<Record<string, unknown>> 
  */
 export async function startLibreTranslateStandIn(options: { apiKey?: string; slowMs?: number } = {}): Promise<StandIn> {
   const requests: Record<string, unknown>[] = [];
+  const answered: string[] = [];
   const languages = [
     { code: 'en', name: 'English', targets: ['es', 'de'] },
     { code: 'es', name: 'Spanish', targets: ['en'] },
@@ -164,6 +167,7 @@ export async function startLibreTranslateStandIn(options: { apiKey?: string; slo
     if (q.includes('SLOW')) await new Promise((r) => setTimeout(r, options.slowMs ?? 1000));
     const answer: Record<string, unknown> = { translatedText: `[${body.source}>${body.target}] ${q}` };
     if (body.source === 'auto') answer.detectedLanguage = { confidence: 90, language: 'en' };
+    answered.push(q);
     send(200, answer);
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -171,6 +175,7 @@ export async function startLibreTranslateStandIn(options: { apiKey?: string; slo
   return {
     url: `http://127.0.0.1:${port}`,
     requests,
+    answered,
     close: () =>
       new Promise<void>((resolve) => {
         server.closeAllConnections();
