@@ -331,13 +331,32 @@ describe('refusals change nothing', () => {
     expect(await db().selectFrom('orders').select('id').where('user_id', '=', buyer.id).execute()).toEqual([]);
   });
 
-  it('not enough gold: 402, the order stays open and nothing moves', async () => {
+  it('not enough gold: 402, nothing moves, the order is cancelled; a new order pays once the gold is there', async () => {
     const c = await catalogue();
     const buyer = await someone();
+    const spec = c.characters.at(-1)!;
     await grant(db(), buyer.id, { buy_gold: 1 }, clock.now);
-    const res = await payWithGold(t.app, { token: buyer.token, type: 'character', id: c.characters.at(-1)!.id });
+    const orderId = randomUUID();
+    const res = await payWithGold(t.app, { token: buyer.token, type: 'character', id: spec.id, orderId });
     expect([res.status, res.body.message]).toEqual([402, 'Not enough gold coins']);
     expect((await info(buyer.token)).buyGoldCount).toBe(1);
+    // Not left at 1 for the reconciler: moved 1 → 3 in the transaction that refused it.
+    expect(await orderStatus(orderId)).toBe(3);
+    await grant(db(), buyer.id, { buy_gold: 1 + spec.amount }, clock.now);
+    const again = await buyCall(t.app, {
+      token: buyer.token,
+      type: 'character',
+      id: spec.id,
+      orderId,
+      goldPay: true,
+      status: 4,
+    });
+    expect([again.status, again.body.message]).toEqual([409, 'This order was canceled']);
+    expect((await info(buyer.token)).buyCharacterCount).toBe(0);
+    const fresh = await payWithGold(t.app, { token: buyer.token, type: 'character', id: spec.id });
+    expect(fresh.status).toBe(200);
+    const u = await info(buyer.token);
+    expect([u.buyCharacterCount, u.buyGoldCount]).toEqual([spec.num, 1]);
   });
 
   it('senior for a member who is VIP now: 409 with the product warning', async () => {
@@ -360,6 +379,31 @@ describe('refusals change nothing', () => {
       409,
       'The user is already a VIP and cannot purchase premium membership',
     ]);
+    expect((await info(target.token)).levelName).toBe('VIP');
+    const gold = await info(buyer.token);
+    expect(gold.buyGoldCount).toBeCloseTo(500 - vip.amount, 2);
+  });
+
+  it('a gold senior order opened before the target became VIP is refused at 4 and cancelled, nothing paid', async () => {
+    const c = await catalogue();
+    const buyer = await someone();
+    const target = await someone();
+    await grant(db(), buyer.id, { buy_gold: 500 }, clock.now);
+    const vip = c.members[0]!.specs[0]!;
+    const senior = c.members[1]!.specs[0]!;
+    const orderId = randomUUID();
+    const args = { token: buyer.token, type: 'member' as const, id: senior.id, targetId: target.id, orderId };
+    expect((await buyCall(t.app, { ...args, goldPay: true, status: 1 })).status).toBe(200);
+    expect(
+      (await payWithGold(t.app, { token: buyer.token, type: 'member', id: vip.id, targetId: target.id })).status,
+    ).toBe(200);
+    const refused = await buyCall(t.app, { ...args, goldPay: true, status: 4 });
+    expect([refused.status, refused.body.message]).toEqual([
+      409,
+      'The user is already a VIP and cannot purchase premium membership',
+    ]);
+    expect(await orderStatus(orderId)).toBe(3);
+    expect((await info(buyer.token)).buyGoldCount).toBeCloseTo(500 - vip.amount, 2);
     expect((await info(target.token)).levelName).toBe('VIP');
   });
 
@@ -634,6 +678,18 @@ describe('never twice', () => {
     const u = await info(m.token);
     expect(u.buyGoldCount).toBe(0);
     expect(u.buyCharacterCount).toBe(20 * spec.num);
+    // The 180 refused are cancelled at once, none left open.
+    const statuses = await db()
+      .selectFrom('orders')
+      .select(['status', (eb) => eb.fn.countAll<string>().as('n')])
+      .where('user_id', '=', m.id)
+      .groupBy('status')
+      .orderBy('status')
+      .execute();
+    expect(statuses.map((r) => [r.status, Number(r.n)])).toEqual([
+      [3, 180],
+      [4, 20],
+    ]);
   }, 60_000);
 });
 
@@ -805,6 +861,11 @@ describe('webhook and reconciler', () => {
     const c = await catalogue();
     const m = await someone();
     const spec = c.characters[0]!;
+    // A gold order whose 4 never came (the client went away after its 1): cancelled with the card orders.
+    const goldOrder = randomUUID();
+    await grant(db(), m.id, { buy_gold: spec.amount }, clock.now);
+    const goldOpen = { token: m.token, type: 'character' as const, id: spec.id, orderId: goldOrder, goldPay: true };
+    expect((await buyCall(t.app, { ...goldOpen, status: 1 })).status).toBe(200);
     const approvedOrder = (
       (await buyCall(t.app, { token: m.token, type: 'character', id: spec.id, status: 1 })).body.data as Order
     ).orderId;
@@ -823,6 +884,7 @@ describe('webhook and reconciler', () => {
         .where('provider_order_id', '=', abandoned)
         .executeTakeFirstOrThrow();
       expect(open.status).toBe(1);
+      expect(await orderStatus(goldOrder)).toBe(1);
       clock.now = new Date(saved.getTime() + 3 * 3_600_000 + 60_000);
       await reconcile(t.app.amity, { provider: t.app.amity.payment });
       const closed = await db()
@@ -831,7 +893,11 @@ describe('webhook and reconciler', () => {
         .where('provider_order_id', '=', abandoned)
         .executeTakeFirstOrThrow();
       expect(closed.status).toBe(3);
-      expect((await info(m.token)).buyCharacterCount).toBe(spec.num);
+      expect(await orderStatus(goldOrder)).toBe(3);
+      const late = await buyCall(t.app, { ...goldOpen, status: 4 });
+      expect([late.status, late.body.message]).toEqual([409, 'This order was canceled']);
+      const u = await info(m.token);
+      expect([u.buyCharacterCount, u.buyGoldCount]).toEqual([spec.num, spec.amount]);
     } finally {
       clock.now = saved;
     }

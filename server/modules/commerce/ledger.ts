@@ -157,8 +157,8 @@ export type Settled = { order: Order; deliveries: (() => void)[] } | { error: Do
  * Settles a batch of completions in the caller's transaction; outcomes in the order of `items`. The orders are locked
  * (in id order), then their payers and targets (in id order: two members gifting each other never deadlock); each
  * completion is then decided in order against the locked balances: the order still at 1 and matching the request,
- * its catalogue entry there (gone: a gold order is cancelled, nothing charged), senior never for a member who is VIP,
- * gold covering the amount (give gold first, then buy gold; staff pay nothing). What it moves is written set-based:
+ * its catalogue entry there, senior never for a member who is VIP, gold covering the amount (give gold first, then
+ * buy gold; staff pay nothing). A gold order refused on any of these is cancelled (1 → 3), nothing charged. What it moves is written set-based:
  * one `update orders … where status = 1 returning` for all orders it closes, one conditional update of the balances
  * that never drives one negative, one insert of every ledger row, one of every message. A completion repeated in the
  * batch or already done answers the completed order and credits nothing.
@@ -207,22 +207,26 @@ export async function settleBatch(ctx: AppContext, trx: Tx, items: Settlement[])
     if (row.status === OrderStatus.completed) return { order: toOrder(row), deliveries: [] };
     if (row.status === OrderStatus.cancelled) return { error: conflict(ORDER_CANCELED) };
     if (!row.gold_pay && item.captureId === undefined) return { error: paymentRequired(NOT_CAPTURED) };
-    const spec = specs.get(row.spec_id);
-    if (spec?.type !== row.type) {
+    // A gold order has nobody outside to complete it later: refused, it is cancelled (1 → 3) in this transaction, by
+    // the same conditional update, and the client's next try opens a new order. A captured card order is left open
+    // and logged (the money was taken: a refund by hand).
+    const refuse = (error: DomainError): Settled => {
       if (row.gold_pay) {
         row.status = OrderStatus.cancelled;
         cancels.push({ id: row.id, captureId: null });
       } else {
-        ctx.log.error({ orderId: row.id, captureId: item.captureId }, 'captured, but its package left the catalogue');
+        ctx.log.error({ orderId: row.id, captureId: item.captureId, err: error }, 'captured, but refused');
       }
-      return { error: conflict(PACKAGE_GONE) };
-    }
+      return { error };
+    };
+    const spec = specs.get(row.spec_id);
+    if (spec?.type !== row.type) return refuse(conflict(PACKAGE_GONE));
     const payer = holders.get(row.user_id);
     const target = holders.get(row.target_id);
-    if (!payer || !target) return { error: noSuchMember() };
+    if (!payer || !target) return refuse(noSuchMember());
     const level = spec.levelName;
     if (level === LEVEL_SENIOR && memberships.has(`${row.target_id}:${LEVEL_VIP}`)) {
-      return { error: conflict(SENIOR_FOR_VIP) };
+      return refuse(conflict(SENIOR_FOR_VIP));
     }
     const ref = `order:${row.id}`;
     const notes: string[] = [];
@@ -232,7 +236,7 @@ export async function settleBatch(ctx: AppContext, trx: Tx, items: Settlement[])
         { giveCents: toCents(payer.give_gold), buyCents: toCents(payer.buy_gold) },
         payer.staff_account,
       );
-      if (!split) return { error: paymentRequired(NOT_ENOUGH_GOLD) };
+      if (!split) return refuse(paymentRequired(NOT_ENOUGH_GOLD));
       if (split.giveCents > 0) moves.push(move(payer, 'give_gold', -split.giveCents, ref));
       if (split.buyCents > 0) moves.push(move(payer, 'buy_gold', -split.buyCents, ref));
       if (split.giveCents + split.buyCents > 0) notes.push(`gold -${goldText(split.giveCents + split.buyCents)}`);
@@ -268,7 +272,8 @@ export async function settleBatch(ctx: AppContext, trx: Tx, items: Settlement[])
 
   const closed = await repo.closeOrders(trx, closes, OrderStatus.completed, now);
   if (closed.length !== closes.length) throw new Error('an order this batch locked moved meanwhile');
-  await repo.closeOrders(trx, cancels, OrderStatus.cancelled, now);
+  const cancelled = await repo.closeOrders(trx, cancels, OrderStatus.cancelled, now);
+  if (cancelled.length !== cancels.length) throw new Error('an order this batch locked moved meanwhile');
   if (!(await repo.moveBalances(trx, moves, now))) throw new Error('a balance this batch locked would go negative');
   for (const m of extended.values()) await upsertMembership(trx, m);
   const sent = await sendSystemMessages(

@@ -45,6 +45,21 @@ describe('createPayFlow', () => {
     expect(new Set(server.sent.map((b) => b.orderId)).size).toBe(1);
   });
 
+  it('gold refused (402: the server cancelled that order) tries again with a new order id', async () => {
+    const server = fakeServer();
+    const flow = createPayFlow(intent, { send: server.send, approveTestCard: vi.fn(), newId });
+    const notEnough = Object.assign(new Error('Not enough gold coins'), { code: 402 });
+    server.failWith((b) => (b.paypalStatus === 4 && server.sent.length === 2 ? notEnough : undefined));
+    await expect(flow.payWithGold()).rejects.toThrow('Not enough gold coins');
+    expect((await flow.payWithGold()).status).toBe(4);
+    const [first, , second] = server.sent.map((b) => b.orderId);
+    expect(second).not.toBe(first);
+    expect(server.sent.slice(2).map((b) => [b.paypalStatus, b.orderId])).toEqual([
+      [1, second],
+      [4, second],
+    ]);
+  });
+
   it('a card order is made once, approved once, and its 4 retried on the same provider order', async () => {
     const server = fakeServer();
     const approve = vi.fn(async () => ({}));

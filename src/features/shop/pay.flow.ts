@@ -14,7 +14,7 @@ export interface PayDeps {
 }
 
 export function createPayFlow(intent: PurchaseIntent, deps: PayDeps) {
-  const goldId = deps.newId();
+  let goldId = deps.newId();
   let cardId = deps.newId();
   let providerOrderId: string | undefined;
   let approved = false;
@@ -30,10 +30,19 @@ export function createPayFlow(intent: PurchaseIntent, deps: PayDeps) {
   }
 
   return {
-    /** 1 then 4 with the same UUID; retried, 1 answers the same order and 4 credits it once. */
+    /**
+     * 1 then 4 with the same UUID; retried after a lost answer, 1 answers the same order and 4 credits it once. A
+     * refusal (a 4xx answer: not enough gold…) cancelled that order on the server, so the next try makes a new one.
+     */
     async payWithGold(): Promise<Order> {
-      await step(1, goldId, true);
-      return step(4, goldId, true);
+      const id = goldId;
+      try {
+        await step(1, id, true);
+        return await step(4, id, true);
+      } catch (error) {
+        if (refused(error)) goldId = deps.newId();
+        throw error;
+      }
     },
     openCardOrder,
     /** 4 for the provider's order, once the buyer approved it. */
@@ -64,6 +73,12 @@ export function createPayFlow(intent: PurchaseIntent, deps: PayDeps) {
 }
 
 export type PayFlow = ReturnType<typeof createPayFlow>;
+
+/** The server answered and said no (4xx): unlike a lost answer (code 0) or an outage (5xx), not worth the same id. */
+function refused(error: unknown): boolean {
+  const code = (error as { code?: unknown } | null)?.code;
+  return typeof code === 'number' && code >= 400 && code < 500;
+}
 
 /** A v4 UUID; crypto.randomUUID exists only in secure contexts, getRandomValues everywhere. */
 export function newOrderId(): string {
