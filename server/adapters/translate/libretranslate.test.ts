@@ -7,7 +7,9 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LOCALES } from '#protocol/constants.ts';
+import { loadConfig } from '../../config.ts';
 import { createLibreTranslateEngine } from './libretranslate.ts';
+import { createTranslateEngine } from './translator.ts';
 
 interface Language {
   code: string;
@@ -107,6 +109,22 @@ describe('LibreTranslate engine', () => {
     await expect(e.translate('FAIL now', pair)).rejects.toMatchObject({
       kind: 'failed',
       message: /LibreTranslate answered 500/,
+    });
+  });
+
+  it('gives up on a silent engine after 10 s when TRANSLATE_TIMEOUT_MS is not set', { timeout: 30_000 }, async () => {
+    languages = withTargets(['en', 'es']);
+    const log = { warn() {}, info() {}, error() {}, debug() {} } as unknown as Parameters<
+      typeof createTranslateEngine
+    >[1];
+    const e = createTranslateEngine(
+      loadConfig({ TRANSLATE_ENGINE: 'libretranslate', TRANSLATE_URL: url }).translate,
+      log,
+    );
+    const pair = await e.pair('en-us', 'es-es');
+    await expect(e.translate('HANG until the timeout', pair)).rejects.toMatchObject({
+      kind: 'failed',
+      message: 'LibreTranslate did not answer within 10000 ms',
     });
   });
 });
