@@ -8,7 +8,7 @@ import { createMailer, type Mailer } from './adapters/mail/mailer.ts';
 import { createPaymentProvider } from './adapters/payment/index.ts';
 import { loadVapidKeys } from './adapters/push/vapid.ts';
 import { createWebPushTransport, type PushTransport } from './adapters/push/web-push.ts';
-import { createTranslateEngine } from './adapters/translate/translator.ts';
+import { type ApyLauncher, createTranslateEngine } from './adapters/translate/translator.ts';
 import type { Config } from './config.ts';
 import type { AppContext } from './context.ts';
 import { type DatabaseHandle, isDatabaseReachable, openDatabase } from './db/database.ts';
@@ -58,6 +58,8 @@ export interface AppOverrides {
   redisPrefix?: string;
   /** Another way to reach push services (tests: a recorder). */
   pushTransport?: PushTransport;
+  /** Another way to find and start Apertium APY (tests: a machine without it, or a start that fails). */
+  apyLauncher?: ApyLauncher;
 }
 
 /** The socket path carries the token: logs keep only its first characters' place. */
@@ -140,7 +142,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
     hub: withMessagePushes(hub, push),
     push,
     chatWriter,
-    translator: createTranslateEngine(config.translate, app.log),
+    translator: createTranslateEngine(config.translate, app.log, overrides.apyLauncher),
     payment: createPaymentProvider(config, database.db),
     orders: createOrderBatches(database.db, () => ctx, {
       onError: (error) => app.log.error({ err: error }, 'writing a batch of orders failed'),

@@ -1,24 +1,36 @@
 /** Picks the translation engine from the config, starting APY as a child process when it should. */
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config.ts';
-import { apyInstalled, createApertiumEngine, startApy } from './apertium.ts';
+import { type ApyProcess, apyInstalled, createApertiumEngine, startApy } from './apertium.ts';
 import { NOT_AVAILABLE, noEngine, type TranslateEngine, TranslateError } from './engine.ts';
 import { createLibreTranslateEngine } from './libretranslate.ts';
 
-export function createTranslateEngine(config: Config['translate'], log: FastifyBaseLogger): TranslateEngine {
+/** How APY is found and started; tests replace them to see what a machine without it, or a failed start, gives. */
+export interface ApyLauncher {
+  installed: () => boolean;
+  start: (options: Parameters<typeof startApy>[0]) => ApyProcess;
+}
+
+const debianApy: ApyLauncher = { installed: apyInstalled, start: startApy };
+
+export function createTranslateEngine(
+  config: Config['translate'],
+  log: FastifyBaseLogger,
+  apyLauncher: ApyLauncher = debianApy,
+): TranslateEngine {
   if (config.engine === 'none') return noEngine;
   if (config.engine === 'libretranslate') {
     // config.ts refuses libretranslate without a URL.
     return createLibreTranslateEngine({ url: config.url!, apiKey: config.apiKey, timeoutMs: config.timeoutMs });
   }
   if (config.url) return createApertiumEngine({ url: Promise.resolve(config.url), timeoutMs: config.timeoutMs });
-  if (!apyInstalled()) {
+  if (!apyLauncher.installed()) {
     log.warn(
       'translation is off: TRANSLATE_URL is unset and Apertium APY is not installed (apt-get install apertium-apy)',
     );
     return noEngine;
   }
-  const apy = startApy({
+  const apy = apyLauncher.start({
     timeoutSec: Math.max(1, Math.ceil(config.timeoutMs / 1000)),
     onLog: (line) => log.debug({ apy: line }, 'apertium-apy'),
   });

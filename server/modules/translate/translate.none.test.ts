@@ -1,9 +1,12 @@
 /**
- * TRANSLATE_ENGINE=none (docs/api.md, Translation): every translation call, frame or REST, answers 503 'Translation
- * is not available' and charges nothing, caches nothing.
+ * No translation engine (docs/api.md, Translation): TRANSLATE_ENGINE=none, or Apertium chosen but not installed or
+ * not starting. Every translation call, frame or REST, answers 503 'Translation is not available' and charges
+ * nothing, caches nothing.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { UserInfo } from '#protocol/user.ts';
+import { startApy } from '../../adapters/translate/apertium.ts';
+import type { ApyLauncher } from '../../adapters/translate/translator.ts';
 import { type ListeningApp, listen, member, type TestSocket } from '../../realtime/socket-test-client.ts';
 import { API, bearer, call, makeApp, type TestApp } from '../../test-helper.ts';
 import { insertMessage, ledgerProblems } from './translate.test-kit.ts';
@@ -74,5 +77,65 @@ describe('translation with no engine', () => {
       .executeTakeFirst();
     expect(row?.translations).toEqual({});
     expect(await ledgerProblems(db, [reader.id])).toEqual([]);
+  });
+});
+
+describe('Apertium that is missing or does not start', () => {
+  /** A `trans` of an English message into Spanish on an app made with `apyLauncher`, and the reader's balances. */
+  async function transOn(apyLauncher: ApyLauncher) {
+    const app = await makeApp({ TRANSLATE_ENGINE: 'apertium' }, { apyLauncher });
+    try {
+      const writer = await member(app.app);
+      const reader = await member(app.app);
+      const msgId = await insertMessage(app.app.amity.db, {
+        senderId: writer.id,
+        toId: reader.id,
+        msg: 'hello',
+        lang: 'en-us',
+      });
+      const res = await call(app.app, {
+        method: 'POST',
+        url: '/h5-api/api/chat/trans',
+        headers: bearer(reader.token),
+        payload: { msgId, lang: 'es-es' },
+      });
+      const info = (await call(app.app, { method: 'GET', url: `${API}/info`, headers: bearer(reader.token) })).body
+        .data as UserInfo;
+      return { name: app.app.amity.translator.name, res, info };
+    } finally {
+      await app.close();
+    }
+  }
+
+  it('not installed: translation is off, 503, nothing charged', async () => {
+    let started = false;
+    const { name, res, info } = await transOn({
+      installed: () => false,
+      start: (options) => {
+        started = true;
+        return startApy(options);
+      },
+    });
+    expect(name).toBe('none');
+    expect(started).toBe(false);
+    expect({ status: res.status, message: res.body.message }).toEqual({
+      status: 503,
+      message: 'Translation is not available',
+    });
+    expect(info).toMatchObject({ dayCharacterCount: 1500, registerCharacterCount: 1500 });
+  });
+
+  it('installed but failing to start: 503 rather than 502 or 500, nothing charged', async () => {
+    // `false` stands where APY's command line would run: the child exits at once with status 1.
+    const { name, res, info } = await transOn({
+      installed: () => true,
+      start: (options) => startApy({ ...options, launcher: ['false'] }),
+    });
+    expect(name).toBe('apertium');
+    expect({ status: res.status, message: res.body.message }).toEqual({
+      status: 503,
+      message: 'Translation is not available',
+    });
+    expect(info).toMatchObject({ dayCharacterCount: 1500, registerCharacterCount: 1500 });
   });
 });
