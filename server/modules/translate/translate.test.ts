@@ -1,7 +1,8 @@
 /**
  * `trans`, `transPreview` and `transText` through the real server and sockets, on a LibreTranslate stand-in and a
  * clock the tests move: the engine's requests, every step of the consumption order, the UTC reset, staff, the cache,
- * 402, 400, 502 and 403 with nothing charged, and 50 concurrent translations against a balance that pays for 10.
+ * 402, 400, 502 and 403 with nothing charged, 50 concurrent translations against a balance that pays for 10, and 20
+ * paid in gold against one that pays for 3.
  */
 import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
@@ -454,6 +455,35 @@ describe('concurrency', () => {
       .where(sql<boolean>`translations <> '{}'::jsonb`)
       .execute();
     expect(translated).toHaveLength(10);
+    expect(await ledgerProblems(db(), [reader.id])).toEqual([]);
+  });
+
+  it('20 parallel translations paid in gold (1.5 give, 2 buy; one gold each): 3 translated, 17 refused, none below zero', async () => {
+    const { writer, reader } = await conversation('x');
+    await grant(db(), reader.id, { day_character: 0, register_character: 0, give_gold: 1.5, buy_gold: 2 }, clock.now);
+    const ids: number[] = [];
+    for (let i = 0; i < 20; i++) {
+      const msg = `${'g'.repeat(8)}${String(i).padStart(2, '0')}`; // 10 characters: one whole gold each
+      ids.push(await insertMessage(db(), { senderId: writer.id, toId: reader.id, msg, lang: 'en-us' }));
+    }
+    const tabs = await Promise.all([open(reader.token), open(reader.token), open(reader.token)]);
+    await Promise.all(tabs.map((tab) => tab.roundTrip()));
+    for (const [i, msgId] of ids.entries()) tabs[i % 3]!.send({ action: 'trans', data: { msgId, lang: 'es-es' } });
+    const answers = await Promise.all(ids.map((_, i) => tabs[i % 3]!.next((f) => f.action === 'trans', 15_000)));
+    const codes = answers.map((a) => a.code);
+    expect(codes.filter((c) => c === 200)).toHaveLength(3);
+    expect(codes.filter((c) => c === 402)).toHaveLength(17);
+    // Give gold first (1, then the last 0.5 with 0.5 of buy gold), then buy gold: half a coin is left, too little.
+    expect(await info(reader.token)).toMatchObject({ giveGoldCount: 0, buyGoldCount: 0.5 });
+    const gold = await db()
+      .selectFrom('ledger')
+      .select(['kind', 'delta'])
+      .where('user_id', '=', reader.id)
+      .where('reason', '=', 'translation')
+      .execute();
+    const spent = (kind: string) =>
+      gold.filter((r) => r.kind === kind).reduce((sum, r) => sum + Math.round(Number(r.delta) * 100), 0);
+    expect({ give: spent('give_gold'), buy: spent('buy_gold') }).toEqual({ give: -150, buy: -150 });
     expect(await ledgerProblems(db(), [reader.id])).toEqual([]);
   });
 
