@@ -290,6 +290,31 @@ describe('consumption order', () => {
     });
     expect((await info(reader.token)).dayCharacterCount).toBe(3000);
     expect((await trans(s, msgId)).data).toMatchObject({ dayCharacterCount: 2997 });
+    // Senior running beside VIP: the senior level (the lowest level_sort) pays with its 5,000.
+    const other = await conversation('senior');
+    await upsertMembership(db(), {
+      user_id: other.reader.id,
+      level_name: 'VIP',
+      level_sort: 2,
+      ends_at: new Date('2026-04-10T00:00:00Z'),
+    });
+    await upsertMembership(db(), {
+      user_id: other.reader.id,
+      level_name: '高级会员',
+      level_sort: 1,
+      ends_at: new Date('2026-04-10T00:00:00Z'),
+    });
+    expect((await info(other.reader.token)).dayCharacterCount).toBe(5000);
+    expect((await trans(other.s, other.msgId)).data).toMatchObject({ dayCharacterCount: 4994 });
+    // An expired membership gives the non-member's 1,500 again.
+    const lapsed = await conversation('lapsed');
+    await upsertMembership(db(), {
+      user_id: lapsed.reader.id,
+      level_name: '高级会员',
+      level_sort: 1,
+      ends_at: new Date('2026-03-10T11:59:59Z'),
+    });
+    expect((await trans(lapsed.s, lapsed.msgId)).data).toMatchObject({ dayCharacterCount: 1494 });
   });
 
   it('staff accounts translate without paying anything', async () => {
