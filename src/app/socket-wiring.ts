@@ -17,7 +17,7 @@ import type { AppStore } from './store.ts';
 import { clearSessionToLogin, permissionsChanged, type RouterLike } from './wiring.ts';
 
 type ChatRouter = RouterLike & {
-  navigate: (options: { to: '/chat'; search: { userId: string } }) => unknown;
+  navigate: (options: { to: '/chat'; search: { userId: number } }) => unknown;
 };
 
 export function wireSocket(store: AppStore, router: ChatRouter) {
@@ -53,7 +53,7 @@ export function wireSocket(store: AppStore, router: ChatRouter) {
       toast,
       onUserInfoStale: () => void store.set(refreshUserInfoAtom).catch(() => {}),
       onIncoming: (message, peer, body) => {
-        const userId = String(message.senderId);
+        const userId = message.senderId;
         void notifyIfHidden({
           title: peer?.username ?? t`New message`,
           body,

@@ -57,7 +57,7 @@ export function AppLayout() {
                 <FriendPanel
                   key={friendId}
                   userId={friendId}
-                  onChat={(id) => void navigate({ to: '/chat', search: { userId: String(id) } })}
+                  onChat={(id) => void navigate({ to: '/chat', search: { userId: id } })}
                   onBlocked={() => (canGoBack ? router.history.back() : void navigate({ to: '/chat' }))}
                 />
               )}

@@ -8,8 +8,11 @@ import { buttonClass } from '#ui/button.tsx';
 
 /** `userId` opens (or starts) the conversation with that member (friend panel's Chat button, notifications). */
 export const Route = createFileRoute('/_auth/chat')({
-  validateSearch: (search: Record<string, unknown>): { userId?: string } =>
-    search.userId != null && search.userId !== '' ? { userId: String(search.userId) } : {},
+  validateSearch: (search: Record<string, unknown>): { userId?: number } => {
+    // A number, so links read `?userId=5` (a string would be written as JSON, `?userId=%225%22`).
+    const userId = Number(search.userId);
+    return Number.isSafeInteger(userId) && userId > 0 ? { userId } : {};
+  },
   component: ChatScreen,
 });
 
@@ -18,7 +21,7 @@ function ChatScreen() {
   const { userId } = Route.useSearch();
   const navigate = useNavigate();
   const me = useAtomValue(userInfoAtom);
-  const peerId = userId && /^\d+$/.test(userId) ? Number(userId) : null;
+  const peerId = userId ?? null;
   // The layout and this page arrive together and the router renders them in one synchronous pass (its store
   // updates cannot be transitions): about 150 ms of main thread on a phone. Deferring the page makes its first
   // render a transition, which React slices into short tasks, so input is never blocked for long.
@@ -28,7 +31,7 @@ function ChatScreen() {
     <ChatPage
       peerId={peerId}
       me={me}
-      onSelect={(id) => void navigate({ to: '/chat', search: id === null ? {} : { userId: String(id) } })}
+      onSelect={(id) => void navigate({ to: '/chat', search: id === null ? {} : { userId: id } })}
       meetLinks={
         <div className="meet-links">
           <Link to="/square" className={buttonClass('primary')}>

@@ -50,7 +50,7 @@ export function MemberCard({ user, note }: { user: BaseUser; note?: ReactNode })
       </Link>
       <Link
         to="/chat"
-        search={{ userId: String(user.id) }}
+        search={{ userId: user.id }}
         className={`${buttonClass('secondary', 'sm')} member-chat`}
         aria-label={t`Chat with ${name}`}
       >
