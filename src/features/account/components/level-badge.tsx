@@ -1,4 +1,5 @@
 import { useLingui } from '@lingui/react/macro';
+import { lazy, Suspense } from 'react';
 import { LEVEL_SENIOR, LEVEL_VIP } from '#protocol/user.ts';
 import { CrownIcon } from '#ui/icons.tsx';
 
@@ -20,4 +21,18 @@ export function LevelBadge({ levelName }: { levelName: string | null | undefined
       </span>
     );
   return <span className="badge">{t`Member`}</span>;
+}
+
+// The shop's mark (features/shop/screens/identity-mark.tsx) reads the catalogue: its code loads with the first member
+// who has a level, never with a first load of /chat whose list shows none.
+const ShopIdentityMark = lazy(() => import('#features/shop/index.ts').then((m) => ({ default: m.IdentityMark })));
+
+/** The identity mark beside a name, for a level whose member config sets showIdentity; nothing without a level. */
+export function IdentityMark({ levelName }: { levelName: string | null | undefined }) {
+  if (!levelName) return null;
+  return (
+    <Suspense fallback={null}>
+      <ShopIdentityMark levelName={levelName} />
+    </Suspense>
+  );
 }

@@ -1,17 +1,16 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Link } from '@tanstack/react-router';
 import { useAtomValue } from 'jotai';
-import { lazy, Suspense, useState } from 'react';
+import { useState } from 'react';
 import { userInfoAtom } from '#features/auth/index.ts';
 import { characterCount, currentMember, goldCount } from '#protocol/user.ts';
 import { Avatar } from '#ui/avatar.tsx';
 import { ChevronRightIcon, CoinIcon, EyeIcon, HeartIcon, ImageIcon, InfoIcon, MailIcon, TextIcon } from '#ui/icons.tsx';
 import { AboutMeDialog } from './about-me-dialog.tsx';
 import { ContactDialog } from './contact-dialog.tsx';
-import { LevelBadge } from './level-badge.tsx';
+import { IdentityMark, LevelBadge } from './level-badge.tsx';
 
 // The identity mark reads the shop's catalogue: loaded after the panel, never with it.
-const IdentityMark = lazy(() => import('#features/shop/index.ts').then((m) => ({ default: m.IdentityMark })));
 
 /** Spec 2 user-info panel: who I am, my balances, and the ways to my visitors, moments and likes. */
 export function UserInfoPanel() {
@@ -31,9 +30,7 @@ export function UserInfoPanel() {
           </strong>
           <span className="panel-level">
             <LevelBadge levelName={member.levelName} />
-            <Suspense fallback={null}>
-              <IdentityMark levelName={member.levelName} />
-            </Suspense>
+            <IdentityMark levelName={member.levelName} />
           </span>
           {member.remainingDay > 0 && (
             <span className="muted small">

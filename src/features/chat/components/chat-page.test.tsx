@@ -2,12 +2,24 @@
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { createStore } from 'jotai';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { LEVEL_SENIOR, LEVEL_VIP } from '#protocol/user.ts';
 import { isolate } from '#ui/bidi.ts';
 import { renderWithApp } from '#ui/test-render.tsx';
 import { chatServiceAtom, unreadCountAtom } from '../chat.atoms.ts';
 import { createChatService } from '../chat.service.ts';
 import { ALICE, createMemoryChatCache, FakeTransport, fakeApi, ME, msg, user } from '../test-fixtures.ts';
 import { ChatPage } from './chat-page.tsx';
+
+// The identity mark beside a name reads the member config (the shop's catalogue): senior has showIdentity, VIP not.
+vi.mock('#lib/http.ts', async (original) => {
+  const real = await original<typeof import('#lib/http.ts')>();
+  const members = [
+    { levelName: LEVEL_VIP, levelSort: 0, dayCharacters: 3000, monthVideos: 10, showIdentity: false, specs: [] },
+    { levelName: LEVEL_SENIOR, levelSort: 1, dayCharacters: 5000, monthVideos: 3, showIdentity: true, specs: [] },
+  ];
+  const get = async (path: string) => (path.endsWith('/member/config') ? members : []);
+  return { ...real, http: { ...real.http, get } };
+});
 
 afterEach(cleanup);
 
@@ -131,6 +143,29 @@ describe('ChatPage', () => {
     await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Retry' })));
     expect(transport.sentOf('chart').map((f) => f.data.clientId)).toEqual([clientId, clientId]);
     expect(screen.getByText('Sending')).toBeTruthy();
+  });
+
+  it('shows the identity mark beside the name of a senior member in the list and in the conversation header', async () => {
+    const carol = user(11, 'carol', { levelName: LEVEL_SENIOR });
+    setup(
+      {
+        conversations: [
+          { peer: carol, last: msg(5, { senderId: 11 }), unread: 0 },
+          { peer: alice, last: msg(6), unread: 0 },
+        ],
+      },
+      11,
+    );
+    const carolButton = await screen.findByRole('button', { name: /carol/ });
+    await waitFor(() => expect(within(carolButton).getByTitle('Identity mark')).toBeTruthy());
+    expect(within(carolButton).getByText('Senior member')).toBeTruthy();
+    // VIP's config does not set showIdentity: a badge, no mark.
+    const aliceButton = screen.getByRole('button', { name: /alice/ });
+    expect(within(aliceButton).getByText('VIP')).toBeTruthy();
+    expect(within(aliceButton).queryByTitle('Identity mark')).toBeNull();
+    const pane = await screen.findByRole('region', { name: /Conversation with/ });
+    expect(await within(pane).findByRole('heading', { name: 'carol' })).toBeTruthy();
+    await waitFor(() => expect(within(pane).getByTitle('Identity mark')).toBeTruthy());
   });
 
   it('/chat?userId for someone never written to fetches them and opens an empty conversation', async () => {

@@ -1,5 +1,5 @@
 import { useLingui } from '@lingui/react/macro';
-import { LevelBadge } from '#features/account/index.ts';
+import { IdentityMark, LevelBadge } from '#features/account/index.ts';
 import { Avatar } from '#ui/avatar.tsx';
 import type { Conversation } from '../chat.rules.ts';
 import { messageSummary } from '../message-summary.ts';
@@ -38,6 +38,7 @@ export function ConversationList({ conversations, activeId, me, onSelect, onInte
                 <span className="convo-top">
                   <bdi className="convo-name">{peer.username}</bdi>
                   {peer.levelName && <LevelBadge levelName={peer.levelName} />}
+                  <IdentityMark levelName={peer.levelName} />
                   {last && (
                     <time className="convo-time" dateTime={last.createdAt}>
                       {formatListTime(last.createdAt, i18n.locale)}

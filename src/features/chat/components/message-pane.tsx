@@ -1,7 +1,7 @@
 import { useLingui } from '@lingui/react/macro';
 import { useAtomValue, useSetAtom, useStore } from 'jotai';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { LevelBadge } from '#features/account/index.ts';
+import { IdentityMark, LevelBadge } from '#features/account/index.ts';
 import { refreshUserInfoAtom } from '#features/auth/index.ts';
 import { type Message, MessageType } from '#protocol/chat.ts';
 import { toLocale } from '#protocol/translation.ts';
@@ -214,6 +214,7 @@ export function MessagePane({ peerId, peer, me, service, onBack }: MessagePanePr
               <bdi>{peer.username}</bdi>
             </h2>
             {peer.levelName && <LevelBadge levelName={peer.levelName} />}
+            <IdentityMark levelName={peer.levelName} />
           </>
         ) : (
           <span className="skeleton skeleton-line" aria-hidden="true" />

@@ -1,7 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useAtomValue } from 'jotai';
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
-import { constellationLabel, LevelBadge } from '#features/account/index.ts';
+import { constellationLabel, IdentityMark, LevelBadge } from '#features/account/index.ts';
 import { chatServiceAtom, fetchBlockList } from '#features/chat/index.ts';
 import { useAsync } from '#lib/use-async.ts';
 import { Avatar } from '#ui/avatar.tsx';
@@ -25,7 +25,6 @@ type DialogName = 'characters' | 'membership' | 'gold' | 'report' | 'block' | nu
 
 // The shop's dialogs (and its pay dialog) load on first use: /homepage's panel stays light.
 const GiftDialog = lazy(() => import('#features/shop/index.ts').then((m) => ({ default: m.GiftDialog })));
-const IdentityMark = lazy(() => import('#features/shop/index.ts').then((m) => ({ default: m.IdentityMark })));
 
 /** Spec 2 friend-info panel for /homepage/{other}: who they are and what I can do for or about them. */
 export function FriendPanel({ userId, onChat, onBlocked }: FriendPanelProps) {
@@ -113,9 +112,7 @@ export function FriendPanel({ userId, onChat, onBlocked }: FriendPanelProps) {
           </strong>
           <span className="panel-level">
             <LevelBadge levelName={f.levelName} />
-            <Suspense fallback={null}>
-              <IdentityMark levelName={f.levelName} />
-            </Suspense>
+            <IdentityMark levelName={f.levelName} />
           </span>
         </div>
       </div>

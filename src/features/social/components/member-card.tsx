@@ -1,15 +1,12 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Link } from '@tanstack/react-router';
-import { lazy, type ReactNode, Suspense } from 'react';
-import { constellationLabel, LevelBadge } from '#features/account/index.ts';
+import type { ReactNode } from 'react';
+import { constellationLabel, IdentityMark, LevelBadge } from '#features/account/index.ts';
 import type { BaseUser } from '#protocol/user.ts';
 import { Avatar } from '#ui/avatar.tsx';
 import { isolate } from '#ui/bidi.ts';
 import { buttonClass } from '#ui/button.tsx';
 import { ChatIcon } from '#ui/icons.tsx';
-
-// Only members whose level the catalogue marks (showIdentity) get it; its code loads with the first such member.
-const IdentityMark = lazy(() => import('#features/shop/index.ts').then((m) => ({ default: m.IdentityMark })));
 
 /** One member in a list: who they are at a glance, a way to their page and a way to chat. */
 export function MemberCard({ user, note }: { user: BaseUser; note?: ReactNode }) {
@@ -34,11 +31,7 @@ export function MemberCard({ user, note }: { user: BaseUser; note?: ReactNode })
               <bdi>{user.username}</bdi>
             </strong>
             {user.levelName && <LevelBadge levelName={user.levelName} />}
-            {user.levelName && (
-              <Suspense fallback={null}>
-                <IdentityMark levelName={user.levelName} />
-              </Suspense>
-            )}
+            <IdentityMark levelName={user.levelName} />
           </span>
           <span className="member-facts">{facts.join(' · ')}</span>
           {user.sign && (
