@@ -1,11 +1,9 @@
 /**
  * The staff console's frame at /staff/…: one link per section the member's permissions open (the directive
- * removes the rest), then the section. Loaded only on /staff routes, so members download none of it.
+ * removes the rest), then the section. Loaded by gate.tsx for staff only, so members download none of it.
  */
 import { useLingui } from '@lingui/react/macro';
-import { Link, Navigate, useParams } from '@tanstack/react-router';
-import { useAtomValue } from 'jotai';
-import { userInfoAtom } from '#features/auth/index.ts';
+import { Link, useParams } from '@tanstack/react-router';
 import { Page } from '#ui/page.tsx';
 import { ScreenCatalog } from '#ui/screen-catalog.tsx';
 import { Permission } from '../permission.tsx';
@@ -15,9 +13,8 @@ import { CatalogueScreen } from './catalogue-screen.tsx';
 import { MembersScreen } from './members-screen.tsx';
 import { ReportsScreen } from './reports-screen.tsx';
 
+/** Staff only: gate.tsx sends members to /chat before this chunk loads. The server checks every call. */
 export function StaffConsole() {
-  // Members never get here from the app; one who types the address goes to /chat. The server checks every call.
-  if (!useAtomValue(userInfoAtom)?.staffAccount) return <Navigate to="/chat" replace />;
   return (
     <ScreenCatalog>
       <Console />
