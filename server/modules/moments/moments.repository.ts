@@ -79,12 +79,18 @@ export async function deleteMoment(db: Executor, id: number): Promise<string[]> 
   return (row?.images ?? []).map((i) => i.url);
 }
 
-/** Members on either side of a block with `me`: whose moments `me` never sees. */
-export async function blockedEitherWay(db: Executor, me: number): Promise<number[]> {
+/**
+ * Whose moments `me` never sees: members on either side of a block with `me`, and suspended members (applied per
+ * request, so a suspension empties the shared first page of the square at once on every instance; the partial index
+ * users_suspended_idx keeps the second half small).
+ */
+export async function hiddenAuthors(db: Executor, me: number): Promise<number[]> {
   const rows = await db
     .selectFrom('blocks')
-    .select(['blocker_id', 'blocked_id'])
-    .where((eb) => eb.or([eb('blocker_id', '=', me), eb('blocked_id', '=', me)]))
+    .select('blocked_id as id')
+    .where('blocker_id', '=', me)
+    .union(db.selectFrom('blocks').select('blocker_id as id').where('blocked_id', '=', me))
+    .union(db.selectFrom('users').select('id').where('suspended_until', 'is not', null))
     .execute();
-  return rows.map((r) => (r.blocker_id === me ? r.blocked_id : r.blocker_id));
+  return rows.map((r) => r.id);
 }

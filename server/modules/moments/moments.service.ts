@@ -65,7 +65,7 @@ interface Recent {
  * The newest moments of everyone, shared by every reader of the square's first page: reloaded when older than
  * RECENT_TTL_MS, readers meanwhile answered from the previous load (one reload in flight at a time), and dropped at
  * once when a moment is posted or deleted here; another instance's change shows after about RECENT_TTL_MS. Each
- * reader's blocks are still applied per request.
+ * reader's blocks, and suspensions, are still applied per request.
  */
 const recentCache = new WeakMap<AppContext, Recent>();
 
@@ -105,7 +105,7 @@ export async function page(
   if (authorId !== undefined && !(await users.userExists(ctx.db, authorId))) throw noSuchMember();
   if (request.cursor !== undefined) checkCursor(request.cursor, await repo.lastIssuedId(ctx.db));
   if (authorId === undefined && request.cursor === undefined) {
-    const [recent, hidden] = await Promise.all([recentMoments(ctx, storage), repo.blockedEitherWay(ctx.db, me)]);
+    const [recent, hidden] = await Promise.all([recentMoments(ctx, storage), repo.hiddenAuthors(ctx.db, me)]);
     const first = firstPageFrom(recent.moments, recent.complete, new Set(hidden), request.size);
     if (first) return first;
   }

@@ -5,6 +5,7 @@
  * permissions.
  */
 import { describe, expect, it } from 'vitest';
+import type { Moment, MomentPage } from '#protocol/moment.ts';
 import type { PageOf } from '#protocol/social.ts';
 import type { Permission, StaffCatalogue, StaffMember, StaffMemberDetail, StaffReport } from '#protocol/staff.ts';
 import type { BaseUser, UserInfo } from '#protocol/user.ts';
@@ -200,6 +201,10 @@ describe('reports and suspension', () => {
     const onlooker = await member(t.app);
     data(await post(t.app, r1, '/api/system/report/add', { reportedId: bad.id, type: 3 }));
     data(await post(t.app, r2, '/api/system/report/add', { reportedId: bad.id, type: 1 }));
+    const moment = data<Moment>(await post(t.app, bad, '/api/moment/add', { text: 'Cheap gold, message me' }));
+    const squareIds = async () =>
+      data<MomentPage>(await get(t.app, onlooker, '/api/moment/square?size=50')).list.map((m) => m.id);
+    expect(await squareIds()).toContain(moment.id);
     const queue = data<PageOf<StaffReport>>(await send(t.app, mod, 'GET', '/api/staff/reports?status=open&size=50'));
     const mine = queue.list.filter((r) => r.reported.id === bad.id);
     expect(mine.map((r) => [r.reporter.id, r.count, r.status])).toEqual([
@@ -231,7 +236,10 @@ describe('reports and suspension', () => {
       message: 'Your account is suspended until 2026-05-05T10:00:00.000Z',
       data: null,
     });
-    // Gone from meet, search and the member lists.
+    // Whatever they send is refused (the token is dead; staff.socket.test.ts shows the socket side), and they are
+    // gone from the square, meet, search and the member lists.
+    expect((await post(t.app, bad, '/api/moment/add', { text: 'again' })).status).toBe(401);
+    expect(await squareIds()).not.toContain(moment.id);
     const meet = data<PageOf<BaseUser>>(await get(t.app, onlooker, '/api/system/user/meet?size=50'));
     expect(ids(meet)).not.toContain(bad.id);
     expect(ids(data(await get(t.app, onlooker, `/api/system/user/search?keyword=${bad.username}`)))).toEqual([]);
@@ -244,6 +252,7 @@ describe('reports and suspension', () => {
     const back = await login(t.app, bad.username, md5('secret123'));
     expect(back.status).toBe(200);
     expect(ids(data(await get(t.app, onlooker, `/api/system/user/search?keyword=${bad.username}`)))).toEqual([bad.id]);
+    expect(await squareIds()).toContain(moment.id);
     const detail = data<StaffMemberDetail>(await send(t.app, mod, 'GET', `/api/staff/members/${bad.id}`));
     expect(detail.member.suspendedUntil).toBeNull();
     expect(detail.reports.map((r) => r.action)).toEqual(['suspend', 'suspend']);
