@@ -75,3 +75,31 @@ test('buy gold by sandbox card, then send a VIP month paid with gold; the receiv
   await current.getByText('VIP', { exact: true }).waitFor();
   assert.match((await current.textContent()) ?? '', /remaining/);
 });
+
+test('the gift dialogs are 941 px wide (926 for membership) on a desktop, the full width on a phone, on layer 1990', async () => {
+  const a = await signedIn(anna);
+  await a.goto(`${server.url}/homepage/${ben.id}`);
+  const widths: Record<string, number> = {};
+  for (const [button, title] of [
+    ['Send characters', 'Send characters for'],
+    ['Send gold coins', 'Send gold coins for'],
+    ['Upgrade', 'Upgrade for'],
+  ] as const) {
+    await a.getByRole('button', { name: button, exact: true }).click();
+    const dialog = a.getByRole('dialog', { name: new RegExp(title) });
+    // The package list is in: the dialog has its final layout.
+    await dialog.getByRole('button', { name: 'Payment', exact: true }).waitFor();
+    widths[button] = Math.round((await dialog.boundingBox())!.width);
+    const layer = await a.evaluate(() => getComputedStyle(document.querySelector('.overlay')!).zIndex);
+    assert.equal(layer, '1990', `${button}: the dialog's overlay is on layer 1990`);
+    await a.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'hidden' });
+  }
+  assert.deepEqual(widths, { 'Send characters': 941, 'Send gold coins': 941, Upgrade: 926 });
+
+  await a.setViewportSize({ width: 390, height: 844 });
+  await a.getByRole('button', { name: 'Upgrade', exact: true }).click();
+  const sheet = a.getByRole('dialog', { name: /Upgrade for/ });
+  await sheet.getByRole('button', { name: 'Payment', exact: true }).waitFor();
+  assert.equal(Math.round((await sheet.boundingBox())!.width), 390, 'the full width on a phone');
+});

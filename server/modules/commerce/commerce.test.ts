@@ -447,6 +447,28 @@ describe('refusals change nothing', () => {
     expect(sandbox.status).toBe('APPROVED');
   });
 
+  it('gold is spent give gold first, then buy gold, one coin a dollar, each with its ledger row', async () => {
+    const c = await catalogue();
+    const m = await someone();
+    const spec = c.characters.find((p) => p.amount > 5)!;
+    await grant(db(), m.id, { give_gold: 5, buy_gold: 100 }, clock.now);
+    const orderId = randomUUID();
+    expect((await payWithGold(t.app, { token: m.token, type: 'character', id: spec.id, orderId })).status).toBe(200);
+    const u = await info(m.token);
+    expect([u.giveGoldCount, u.buyGoldCount]).toEqual([0, Number((105 - spec.amount).toFixed(2))]);
+    const rows = await db()
+      .selectFrom('ledger')
+      .select(['kind', 'delta'])
+      .where('ref', '=', `order:${orderId}`)
+      .orderBy('id')
+      .execute();
+    expect(rows.map((r) => [r.kind, Number(r.delta)])).toEqual([
+      ['give_gold', -5],
+      ['buy_gold', -Number((spec.amount - 5).toFixed(2))],
+      ['buy_character', spec.num],
+    ]);
+  });
+
   it('staff pay nothing', async () => {
     const c = await catalogue();
     const staff = await someone();
@@ -541,6 +563,56 @@ describe('memberships', () => {
 });
 
 describe('never twice', () => {
+  it('a 4 for an order never opened, or opened by someone else, is 404; one that does not match its order is 400', async () => {
+    const c = await catalogue();
+    const m = await someone();
+    const other = await someone();
+    const spec = c.characters[0]!;
+    await grant(db(), m.id, { buy_gold: 100 }, clock.now);
+    await grant(db(), other.id, { buy_gold: 100 }, clock.now);
+    const gold = (orderId: string, token = m.token, id = spec.id) =>
+      buyCall(t.app, { token, type: 'character', id, orderId, goldPay: true, status: 4 });
+    const never = await gold(randomUUID());
+    expect([never.status, never.body.message]).toEqual([404, 'No such order']);
+    // Another member's open gold order, and another member's card order, completed by someone who did not open them.
+    const theirs = randomUUID();
+    const opened = await buyCall(t.app, {
+      token: other.token,
+      type: 'character',
+      id: spec.id,
+      orderId: theirs,
+      goldPay: true,
+      status: 1,
+    });
+    expect(opened.status).toBe(200);
+    const stolen = await gold(theirs);
+    expect([stolen.status, stolen.body.message]).toEqual([404, 'No such order']);
+    const theirCard = await openCardOrder(t.app, { token: other.token, type: 'character', id: spec.id });
+    await approveSandbox(t.app, other.token, theirCard);
+    const stolenCard = await buyCall(t.app, {
+      token: m.token,
+      type: 'character',
+      id: spec.id,
+      status: 4,
+      orderId: theirCard,
+    });
+    expect([stolenCard.status, stolenCard.body.message]).toEqual([404, 'No such order']);
+    // Their own order, but a 4 that names a dearer package than the one it was opened for.
+    const mine = randomUUID();
+    await buyCall(t.app, { token: m.token, type: 'character', id: spec.id, orderId: mine, goldPay: true, status: 1 });
+    const swapped = await gold(mine, m.token, c.characters.at(-1)!.id);
+    expect([swapped.status, swapped.body.message]).toEqual([
+      400,
+      'The order does not match this purchase (type, id, target or goldPay differ)',
+    ]);
+    expect(await orderStatus(mine)).toBe(1);
+    for (const who of [m, other]) {
+      const u = await info(who.token);
+      expect([u.buyCharacterCount, u.buyGoldCount]).toEqual([0, 100]);
+    }
+    expect(await orderStatus(theirs)).toBe(1);
+  });
+
   it('a forged status 4 (nothing captured) is 402 and credits nothing', async () => {
     const c = await catalogue();
     const m = await someone();
@@ -730,6 +802,28 @@ describe('webhook and reconciler', () => {
       expect(res.status).toBe(200);
     }
     expect((await info(m.token)).buyCharacterCount).toBe(spec.num);
+  });
+
+  it('one event delivered twice at the same moment is stored once and credits once; both deliveries get 200', async () => {
+    const c = await catalogue();
+    const m = await someone();
+    const spec = c.characters[0]!;
+    const orderId = await openCardOrder(t.app, { token: m.token, type: 'character', id: spec.id });
+    await approveSandbox(t.app, m.token, orderId);
+    await captureSandboxOrder(db(), orderId, 'out-of-band-twice');
+    const event = {
+      id: `WH-${randomUUID()}`,
+      event_type: 'PAYMENT.CAPTURE.COMPLETED',
+      resource: { id: 'CAPY', supplementary_data: { related_ids: { order_id: orderId } } },
+    };
+    const deliver = () => webhook(event, { ...signSandboxEvent(key(), event), 'content-type': 'application/json' });
+    const answers = await Promise.all([deliver(), deliver()]);
+    expect(answers.map((a) => a.status)).toEqual([200, 200]);
+    expect(answers.map((a) => (a.body.data as { stored: boolean }).stored).sort()).toEqual([false, true]);
+    const rows = await db().selectFrom('webhook_events').select('id').where('id', '=', event.id).execute();
+    expect(rows).toHaveLength(1);
+    expect((await info(m.token)).buyCharacterCount).toBe(spec.num);
+    expect(await orderStatus(orderId)).toBe(4);
   });
 
   it('a capture made out of band (the buyer window) reaches the order through the sandbox webhook', async () => {
