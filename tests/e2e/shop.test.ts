@@ -5,7 +5,7 @@
  */
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { type Member, registerMember } from '../support/api.ts';
 import { type AppServer, startAppServer } from '../support/app-server.ts';
 import type { Browser } from '../support/browser.ts';
@@ -76,6 +76,12 @@ test('buy gold by sandbox card, then send a VIP month paid with gold; the receiv
   assert.match((await current.textContent()) ?? '', /remaining/);
 });
 
+/** The width a dialog shows once its opening animation (a slight zoom) is over. */
+async function settledWidth(dialog: Locator): Promise<number> {
+  await dialog.evaluate((el) => Promise.all(el.getAnimations().map((a) => a.finished)));
+  return Math.round((await dialog.boundingBox())!.width);
+}
+
 test('the gift dialogs are 941 px wide (926 for membership) on a desktop, the full width on a phone, on layer 1990', async () => {
   const a = await signedIn(anna);
   await a.goto(`${server.url}/homepage/${ben.id}`);
@@ -89,7 +95,7 @@ test('the gift dialogs are 941 px wide (926 for membership) on a desktop, the fu
     const dialog = a.getByRole('dialog', { name: new RegExp(title) });
     // The package list is in: the dialog has its final layout.
     await dialog.getByRole('button', { name: 'Payment', exact: true }).waitFor();
-    widths[button] = Math.round((await dialog.boundingBox())!.width);
+    widths[button] = await settledWidth(dialog);
     const layer = await a.evaluate(() => getComputedStyle(document.querySelector('.overlay')!).zIndex);
     assert.equal(layer, '1990', `${button}: the dialog's overlay is on layer 1990`);
     await a.keyboard.press('Escape');
@@ -101,5 +107,5 @@ test('the gift dialogs are 941 px wide (926 for membership) on a desktop, the fu
   await a.getByRole('button', { name: 'Upgrade', exact: true }).click();
   const sheet = a.getByRole('dialog', { name: /Upgrade for/ });
   await sheet.getByRole('button', { name: 'Payment', exact: true }).waitFor();
-  assert.equal(Math.round((await sheet.boundingBox())!.width), 390, 'the full width on a phone');
+  assert.equal(await settledWidth(sheet), 390, 'the full width on a phone');
 });

@@ -286,6 +286,16 @@ describe('refusals change nothing', () => {
     expect([u.buyGoldCount, u.buyCharacterCount]).toEqual([20, 0]);
   });
 
+  it('gold coins are bought by card only: a gold payment for a gold package is 400, nothing stored', async () => {
+    const c = await catalogue();
+    const buyer = await someone();
+    await grant(db(), buyer.id, { buy_gold: 500 }, clock.now);
+    const res = await payWithGold(t.app, { token: buyer.token, type: 'gold', id: c.gold[0]!.id });
+    expect([res.status, res.body.message]).toEqual([400, 'Gold coins cannot be bought with gold coins']);
+    expect(await db().selectFrom('orders').select('id').where('user_id', '=', buyer.id).execute()).toEqual([]);
+    expect((await info(buyer.token)).buyGoldCount).toBe(500);
+  });
+
   it('every field of the encrypted body, poisoned: 400 naming the field, nothing stored', async () => {
     const c = await catalogue();
     const buyer = await someone();
