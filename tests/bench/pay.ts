@@ -10,13 +10,17 @@
  * 3. Gold, 200 at once: every member opens one gold payment (1), then all send its completion (4, bodies encrypted
  *    beforehand) at the same moment: p50/p99 of those completions.
  * Target: gold completion p99 < 50 ms. Bounded: fixed counts.
- * BENCH_DATABASE_URL runs the server on another database (memory:// or a postgres:// URL) instead of PGlite files.
+ * BENCH_DATABASE_URL runs the server on another database (memory:// or a postgres:// URL) instead of PGlite files;
+ * BENCH_POSTGRES=1 starts a throwaway PostgreSQL for it (Debian's server, as the tests do) and stops it at the end.
+ * The load average is printed before and after: figures taken on a busy machine say little.
  * Each phase also prints the server's CPU time per payment (from /proc): on a busy machine latencies swing with the
  * load, CPU per payment much less.
  */
 import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
+import { loadavg } from 'node:os';
 import CryptoJS from 'crypto-js';
+import { startPostgres } from '../../scripts/lib/postgres.ts';
 import { call, md5 } from '../support/api.ts';
 import { startAppServer } from '../support/app-server.ts';
 import { percentile } from './chat-load.ts';
@@ -24,10 +28,19 @@ import { percentile } from './chat-load.ts';
 const MEMBERS = Number(process.env.BENCH_MEMBERS ?? 200);
 const EACH = Number(process.env.BENCH_EACH ?? 5);
 
+const load = () =>
+  loadavg()
+    .map((v) => v.toFixed(2))
+    .join(' ');
+const postgres = process.env.BENCH_POSTGRES === '1' ? await startPostgres() : undefined;
+const databaseUrl = postgres?.url ?? process.env.BENCH_DATABASE_URL;
+console.log(
+  `database: ${databaseUrl ? databaseUrl.replace(/\/\/[^@]*@/, '//') : 'PGlite (files)'}; load average ${load()}`,
+);
 const server = await startAppServer({
   PAYMENT_PROVIDER: 'sandbox',
   LOG_LEVEL: 'warn',
-  ...(process.env.BENCH_DATABASE_URL ? { DATABASE_URL: process.env.BENCH_DATABASE_URL } : {}),
+  ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
 });
 /** The server's CPU time so far (user + system), in ms; 0 where /proc is not there. */
 function serverCpuMs(): number {
@@ -144,6 +157,8 @@ try {
   );
   const verdict = (v: number) => `${ms(v)} ${v < 50 ? 'met' : 'NOT met'}`;
   console.log(`target gold completion p99 < 50 ms: ${MEMBERS} at once ${verdict(burstP99)}; sustained ${verdict(p99)}`);
+  console.log(`load average after: ${load()}`);
 } finally {
   await server.stop();
+  postgres?.stop();
 }
