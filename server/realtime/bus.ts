@@ -14,7 +14,26 @@ export interface Bus {
   close(): Promise<void>;
   /** False while the bus cannot carry messages (Redis unreachable); a bus without it is always up. */
   healthy?(): boolean;
+  /** Who holds a socket on any instance; a bus without it has one instance, whose registry knows. */
+  presence?: Presence;
 }
+
+/**
+ * Which members hold a live socket somewhere (Web Push goes only to members who hold none). Each instance says which
+ * members it holds, again every PRESENCE_REFRESH_MS; a word it does not renew lapses after PRESENCE_TTL_MS, so an
+ * instance that died stops counting by then.
+ */
+export interface Presence {
+  /** These members hold sockets on this instance. */
+  here(userIds: readonly number[]): void;
+  /** The member's last socket on this instance closed. */
+  gone(userId: number): void;
+  /** Whether any instance holds a socket of the member; unsure (Redis unreachable): false. */
+  online(userId: number): Promise<boolean>;
+}
+
+export const PRESENCE_REFRESH_MS = 20_000;
+export const PRESENCE_TTL_MS = 60_000;
 
 export function createInProcessBus(): Bus {
   const listeners = new Map<string, Set<(message: unknown) => void>>();

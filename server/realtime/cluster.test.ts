@@ -1,7 +1,8 @@
 /**
  * Issue 14: two instances (two buildApp, each listening) on one database and one Redis (Debian's redis-server,
  * started here on a free loopback port). A member's sockets may sit on either instance: chat, unread counts, read
- * receipts, blocks, balance messages, revocations and rate limits reach every instance; losing Redis answers 503
+ * receipts, blocks, balance messages, revocations, suspensions, 498 on a permission change, presence (no Web Push to
+ * a member online elsewhere) and rate limits reach every instance; losing Redis answers 503
  * and closes the sockets, and everything recovers by itself.
  */
 import { randomUUID } from 'node:crypto';
@@ -10,6 +11,7 @@ import { type RedisServer, startRedis } from '../../scripts/lib/redis.ts';
 import { buildApp } from '../app.ts';
 import type { DatabaseHandle } from '../db/database.ts';
 import { sendSystemMessage } from '../modules/chat/chat.service.ts';
+import { staff } from '../modules/staff/staff.test-kit.ts';
 import { SERVICE_RESTART_CLOSE_CODE } from '../plugins/availability.ts';
 import { API, bearer, call, openTestDatabase, testConfig } from '../test-helper.ts';
 import { createRedisBus } from './redis-bus.ts';
@@ -158,6 +160,51 @@ describe('two instances on one database and one Redis', () => {
     expect(out.body.code).toBe(200);
     expect((await onA.closed).code).toBe(4401);
     expect((await onB.closed).code).toBe(4401);
+  });
+
+  it('close on every instance the sockets of a member suspended on one', async () => {
+    const mod = await staff(apps[A]!, ['member:suspend']);
+    const m = await member(apps[A]!);
+    const [onA, onB] = await Promise.all([open(A, m.token), open(B, m.token)]);
+    const res = await call(apps[A]!, {
+      method: 'POST',
+      url: `/h5-api/api/staff/members/${m.id}/suspend`,
+      headers: bearer(mod.token),
+      payload: { days: 1, note: 'test' },
+    });
+    expect(res.body.code).toBe(200);
+    expect((await onA.closed).code).toBe(4401);
+    expect((await onB.closed).code).toBe(4401);
+  });
+
+  it('tell a 498 to the sockets on another instance and to the next request there when permissions change', async () => {
+    const admin = await staff(apps[A]!, ['staff:admin']);
+    const s = await staff(apps[A]!, ['report:read']);
+    const onB = await open(B, s.token);
+    const res = await call(apps[A]!, {
+      method: 'PUT',
+      url: `/h5-api/api/staff/members/${s.id}/permissions`,
+      headers: bearer(admin.token),
+      payload: { permissions: ['report:read', 'audit:read'] },
+    });
+    expect(res.body.code).toBe(200);
+    expect(await onB.next((f) => f.code === 498)).toMatchObject({ code: 498 });
+    const next = await call(apps[B]!, { method: 'GET', url: '/h5-api/api/staff/audit', headers: bearer(s.token) });
+    expect(next.body.code).toBe(498);
+    const after = await call(apps[B]!, { method: 'GET', url: '/h5-api/api/staff/audit', headers: bearer(s.token) });
+    expect(after.body.code).toBe(200);
+  });
+
+  it('count a member with a socket on the other instance as online, so no Web Push goes to them', async () => {
+    const m = await member(apps[A]!);
+    expect(await apps[A]!.amity.hub.isOnline(m.id)).toBe(false);
+    const onB = await open(B, m.token);
+    expect(await apps[A]!.amity.hub.isOnline(m.id)).toBe(true);
+    onB.close();
+    await onB.closed;
+    // The instance says so once its socket's close is handled.
+    while (await apps[A]!.amity.hub.isOnline(m.id)) await new Promise((r) => setTimeout(r, 20));
+    expect(await apps[B]!.amity.hub.isOnline(m.id)).toBe(false);
   });
 
   it('count rate limits together in Redis', async () => {

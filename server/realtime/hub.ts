@@ -8,7 +8,7 @@
  */
 import type { ServerFrame } from '#protocol/chat.ts';
 import { Code } from '#protocol/codes.ts';
-import type { Bus } from './bus.ts';
+import { type Bus, PRESENCE_REFRESH_MS } from './bus.ts';
 import {
   MAX_SOCKETS_PER_MEMBER,
   SOCKET_LIMIT_CLOSE_CODE,
@@ -39,8 +39,8 @@ export interface Hub {
    */
   revokeMember(userId: number, keepTokenHash?: string): void;
   /**
-   * Whether the member holds a live socket (Web Push goes only to members who do not). NOTE: this instance's sockets
-   * only while the bus is in-process; a scale-out hub (issue 14) answers for every instance.
+   * Whether the member holds a live socket on any instance (Web Push goes only to members who do not): this
+   * instance's registry, then the bus's presence (Redis) for the others.
    */
   isOnline(userId: number): Promise<boolean>;
 }
@@ -95,12 +95,17 @@ export function createHub(bus: Bus, onError: (error: unknown) => void = () => {}
   const registry = new ConnectionRegistry();
   const unsubscribe = new Map<number, () => void>();
 
+  const presence = bus.presence;
   const leave = (userId: number, socket: LocalSocket) => {
     if (registry.remove(userId, socket)) {
       unsubscribe.get(userId)?.();
       unsubscribe.delete(userId);
+      presence?.gone(userId);
     }
   };
+  // Renewed while held, so the word of an instance that died lapses (bus.ts, Presence).
+  const renew = presence && setInterval(() => presence.here([...unsubscribe.keys()]), PRESENCE_REFRESH_MS);
+  renew?.unref();
   // Out of the registry first, so not one more fan-out frame reaches it while it closes.
   const evict = (joined: Joined[], end: (socket: LocalSocket) => void) => {
     for (const { userId, socket } of joined) {
@@ -138,7 +143,8 @@ export function createHub(bus: Bus, onError: (error: unknown) => void = () => {}
       announce(keepTokenHash === undefined ? { userId } : { userId, keep: keepTokenHash });
     },
     async isOnline(userId) {
-      return registry.socketsOf(userId).some(({ socket }) => socket.readyState === 1);
+      if (registry.socketsOf(userId).some(({ socket }) => socket.readyState === 1)) return true;
+      return presence ? presence.online(userId) : false;
     },
     join(userId, tokenHash, socket) {
       if (registry.add(userId, tokenHash, socket)) {
@@ -146,6 +152,7 @@ export function createHub(bus: Bus, onError: (error: unknown) => void = () => {}
           userId,
           bus.subscribe(userTopic(userId), (text) => registry.sendLocal(userId, String(text))),
         );
+        presence?.here([userId]);
       }
       const over = registry.socketsOf(userId).length - MAX_SOCKETS_PER_MEMBER;
       if (over > 0) {
@@ -158,7 +165,11 @@ export function createHub(bus: Bus, onError: (error: unknown) => void = () => {}
     },
     close() {
       stopRevocations();
-      for (const stop of unsubscribe.values()) stop();
+      if (renew) clearInterval(renew);
+      for (const [userId, stop] of unsubscribe) {
+        stop();
+        presence?.gone(userId);
+      }
       unsubscribe.clear();
     },
   };

@@ -5,8 +5,9 @@
  * that reached Redis meanwhile; publishes made while the link is down wait in the client's queue and go out on
  * reconnect. The stream is capped (approximately) at STREAM_MAX_LEN entries.
  */
+import { randomUUID } from 'node:crypto';
 import { Redis, type RedisOptions } from 'ioredis';
-import type { Bus } from './bus.ts';
+import { type Bus, PRESENCE_TTL_MS, type Presence } from './bus.ts';
 
 export const BUS_STREAM = 'amity:bus';
 /** About a minute of traffic at 1,000 frames a second: enough for an instance to catch up after a short loss. */
@@ -22,6 +23,7 @@ redis.call('SET', KEYS[2], '1', 'EX', ARGV[4])`;
 export interface RedisBus extends Bus {
   /** Both links to Redis are up. */
   healthy(): boolean;
+  presence: Presence;
 }
 
 export interface RedisBusOptions {
@@ -91,7 +93,34 @@ export async function createRedisBus(options: RedisBusOptions): Promise<RedisBus
     }
   })();
 
+  // Presence: per member a sorted set of instance ids scored by when their word lapses.
+  const instanceId = randomUUID();
+  const onlineKey = (userId: number) => `${stream}:online:${userId}`;
+  const presence: Presence = {
+    here(userIds) {
+      if (userIds.length === 0) return;
+      const until = Date.now() + PRESENCE_TTL_MS;
+      const batch = pub.pipeline();
+      for (const id of userIds) {
+        batch.zadd(onlineKey(id), until, instanceId);
+        batch.pexpire(onlineKey(id), PRESENCE_TTL_MS);
+      }
+      batch.exec().catch(onError);
+    },
+    gone(userId) {
+      pub.zrem(onlineKey(userId), instanceId).catch(onError);
+    },
+    async online(userId) {
+      try {
+        return (await pub.zcount(onlineKey(userId), Date.now(), '+inf')) > 0;
+      } catch {
+        return false;
+      }
+    },
+  };
+
   return {
+    presence,
     async publish(topic, message, receipt) {
       if (receipt === undefined) {
         await pub.xadd(stream, 'MAXLEN', '~', STREAM_MAX_LEN, '*', 't', topic, 'm', String(message));
