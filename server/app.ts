@@ -60,6 +60,8 @@ export interface AppOverrides {
   pushTransport?: PushTransport;
   /** Another way to find and start Apertium APY (tests: a machine without it, or a start that fails). */
   apyLauncher?: ApyLauncher;
+  /** Hears of every route as it is added (proof:authz checks that each one has its cases). */
+  onRoute?: (route: { method: string | string[]; url: string }) => void;
 }
 
 /** The socket path carries the token: logs keep only its first characters' place. */
@@ -82,6 +84,8 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
     requestIdHeader: false,
     frameworkErrors,
   });
+  const { onRoute } = overrides;
+  if (onRoute) app.addHook('onRoute', (route) => onRoute({ method: route.method, url: route.url }));
 
   const database = overrides.database ?? (await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir }));
   const now = overrides.now ?? (() => new Date());

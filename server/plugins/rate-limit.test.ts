@@ -72,3 +72,33 @@ describe('auth rate limits', () => {
     expect(last).toBe(429);
   });
 });
+
+describe('behind a proxy (TRUST_PROXY, README "Several instances")', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await makeApp({ RATE_LIMIT_AUTH_PER_MIN: '2', TRUST_PROXY: '127.0.0.1' });
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+  const via = (remoteAddress: string, forwardedFor: string, i: number) =>
+    call(t.app, {
+      method: 'POST',
+      url: `${API}/code`,
+      remoteAddress,
+      headers: { 'x-forwarded-for': forwardedFor },
+      payload: { email: `p${i}@example.com` },
+    });
+
+  it('counts each member behind the trusted proxy by the address it forwards', async () => {
+    for (let i = 0; i < 2; i++) expect((await via('127.0.0.1', '203.0.113.7', i)).status).toBe(200);
+    expect((await via('127.0.0.1', '203.0.113.7', 2)).status).toBe(429);
+    // Another member through the same proxy has their own count.
+    expect((await via('127.0.0.1', '203.0.113.8', 3)).status).toBe(200);
+  });
+
+  it('ignores X-Forwarded-For from a peer that is not the proxy', async () => {
+    for (let i = 10; i < 12; i++) expect((await via('198.51.100.1', `192.0.2.${i}`, i)).status).toBe(200);
+    expect((await via('198.51.100.1', '192.0.2.99', 12)).status).toBe(429);
+  });
+});

@@ -7,6 +7,7 @@
  * PROOF_CLIENTS (200), PROOF_MESSAGES (100 each), PROOF_TIMEOUT_S (180). `runFaults` is also the multi-instance CI
  * test's body (tests/cluster/two-processes.test.ts), smaller.
  */
+import { loadavg } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { type Cluster, startCluster } from '../../scripts/lib/cluster.ts';
@@ -178,6 +179,11 @@ sent ${figures.sent}, acked ${figures.acked}, stored ${figures.stored} in ${figu
 reconnects ${figures.reconnects}, resends ${figures.resends}, repeated live frames merged ${figures.repeatedFrames}
 lost ${figures.lost}, duplicated ${figures.duplicated}, out of order ${figures.outOfOrder}, unfinished ${figures.unfinished}`);
   const ok = figures.lost === 0 && figures.duplicated === 0 && figures.outOfOrder === 0 && figures.unfinished === 0;
+  console.log(
+    `load average ${loadavg()
+      .map((l) => l.toFixed(2))
+      .join(' ')}`,
+  );
   console.log(ok ? 'proof:faults passed' : 'proof:faults FAILED');
   process.exit(ok ? 0 : 1);
 }
