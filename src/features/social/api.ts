@@ -2,8 +2,9 @@ import { http } from '#lib/http.ts';
 import type { PageOf, PageQuery, Visitor } from '#protocol/social.ts';
 import type { BaseUser } from '#protocol/user.ts';
 
+/** Silent: the friend panel shows its own error state ('No such member', or Try again). */
 export const fetchBaseUser = (userId: string) =>
-  http.get<BaseUser>(`/api/system/user/base/${encodeURIComponent(userId)}`);
+  http.get<BaseUser>(`/api/system/user/base/${encodeURIComponent(userId)}`, undefined, { silent: true });
 /** Silent: a failed read leaves the toggle at 'Like', which still works (like/add sets the state). */
 export const fetchLikes = (userId: string) =>
   http.get<boolean>(`/api/user/like/user/${encodeURIComponent(userId)}`, undefined, { silent: true });

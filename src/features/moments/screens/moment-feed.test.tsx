@@ -92,13 +92,31 @@ describe('MomentFeed', () => {
   it('says so when empty, and offers Try again on an error', async () => {
     const load = vi
       .fn()
-      .mockRejectedValueOnce(new ApiError(404, 'No such member'))
+      .mockRejectedValueOnce(new ApiError(503, 'The service is busy, try again in a moment'))
       .mockResolvedValue({ list: [], nextCursor: null });
     renderWithApp(<Feed load={load} />);
     const alert = await screen.findByRole('alert');
-    expect(alert.textContent).toContain('No such member');
+    expect(alert.textContent).toContain('The moments could not be loaded');
+    expect(alert.textContent).toContain('The service is busy, try again in a moment');
     fireEvent.click(within(alert).getByRole('button', { name: 'Try again' }));
     await screen.findByRole('heading', { name: 'No moments yet' });
+  });
+
+  it('words an unexpected server error (500, whose message is just "error") for a member', async () => {
+    const load = vi.fn().mockRejectedValue(new ApiError(500, 'error'));
+    renderWithApp(<Feed load={load} />);
+    const alert = await screen.findByRole('alert');
+    expect(within(alert).getByText('Please try again in a moment.')).toBeTruthy();
+    expect(alert.textContent).not.toContain('error');
+  });
+
+  it('says No such member, with nothing to try again, when the homepage names nobody (404)', async () => {
+    const load = vi.fn().mockRejectedValue(new ApiError(404, 'No such member'));
+    renderWithApp(<Feed load={load} />);
+    const alert = await screen.findByRole('alert');
+    expect(within(alert).getByRole('heading').textContent).toBe('No such member');
+    expect(within(alert).queryByRole('button')).toBeNull();
+    expect(load).toHaveBeenCalledTimes(1);
   });
 
   it('loads older pages with the cursor', async () => {

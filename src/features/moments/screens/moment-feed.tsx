@@ -83,6 +83,13 @@ export function MomentFeed({ feed, myId, label, empty }: MomentFeedProps) {
         <MomentSkeleton />
       </div>
     );
+  } else if (state.status === 'error' && state.error instanceof ApiError && state.error.code === 404) {
+    // A homepage of a member who does not exist (or left): nothing to try again.
+    body = (
+      <div role="alert">
+        <EmptyState icon={<AlertIcon size={36} />} title={t`No such member`} />
+      </div>
+    );
   } else if (state.status === 'error') {
     body = (
       <div role="alert">
@@ -91,7 +98,7 @@ export function MomentFeed({ feed, myId, label, empty }: MomentFeedProps) {
           title={t`The moments could not be loaded`}
           action={<Button onClick={() => void refresh()}>{t`Try again`}</Button>}
         >
-          {state.error instanceof ApiError && state.error.code !== 0
+          {state.error instanceof ApiError && state.error.code !== 0 && state.error.code !== 500
             ? state.error.message
             : t`Please try again in a moment.`}
         </EmptyState>

@@ -1,6 +1,7 @@
 // @vitest-environment happy-dom
-import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
+import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { ApiError } from '#lib/http.ts';
 import type { BaseUser } from '#protocol/user.ts';
 import { isolate } from '#ui/bidi.ts';
 import { renderWithApp } from '#ui/test-render.tsx';
@@ -8,7 +9,7 @@ import { toastsAtom } from '#ui/toast.tsx';
 import { FriendPanel } from './friend-panel.tsx';
 
 const http = vi.hoisted(() => ({ get: vi.fn(), post: vi.fn() }));
-vi.mock('#lib/http.ts', () => ({ http }));
+vi.mock('#lib/http.ts', async (actual) => ({ ...(await actual<typeof import('#lib/http.ts')>()), http }));
 
 const chen: BaseUser = {
   id: 3,
@@ -101,5 +102,49 @@ describe('FriendPanel', () => {
     expect(name.tagName).toBe('BDI');
     expect(screen.getByText(`see ${disguised}`).getAttribute('dir')).toBe('auto');
     expect(screen.getByRole('region', { name: `About ${isolate(disguised)}` })).toBeTruthy();
+  });
+
+  it('says No such member, without a toast or Try again, when the member does not exist', async () => {
+    http.get.mockImplementation(async (path: string) => {
+      if (path.startsWith('/api/system/user/base/')) throw new ApiError(404, 'No member with id 3');
+      return path === '/api/user/block/list' ? [] : false;
+    });
+    const { store } = panel();
+    const alert = await screen.findByRole('alert');
+    expect(within(alert).getByRole('heading').textContent).toBe('No such member');
+    expect(within(alert).queryByRole('button')).toBeNull();
+    expect(http.get).toHaveBeenCalledWith('/api/system/user/base/3', undefined, { silent: true });
+    expect(store.get(toastsAtom)).toEqual([]);
+    expect(http.post).not.toHaveBeenCalled();
+  });
+
+  it('says No such member for a path the server refuses as an id (400), with nothing to retry', async () => {
+    http.get.mockImplementation(async (path: string) => {
+      if (path.startsWith('/api/system/user/base/'))
+        throw new ApiError(400, 'userId must be a user id (a whole number from 1 to 2147483647)');
+      return path === '/api/user/block/list' ? [] : false;
+    });
+    renderWithApp(<FriendPanel userId="abc" onChat={() => {}} onBlocked={() => {}} />);
+    const alert = await screen.findByRole('alert');
+    expect(within(alert).getByRole('heading').textContent).toBe('No such member');
+    expect(within(alert).queryByRole('button')).toBeNull();
+    expect(http.post).not.toHaveBeenCalled();
+  });
+
+  it('offers Try again when the member could not be read for another reason', async () => {
+    let fail = true;
+    http.get.mockImplementation(async (path: string) => {
+      if (path.startsWith('/api/system/user/base/')) {
+        if (fail) throw new ApiError(503, 'busy');
+        return chen;
+      }
+      return path === '/api/user/block/list' ? [] : false;
+    });
+    panel();
+    const alert = await screen.findByRole('alert');
+    expect(within(alert).getByRole('heading').textContent).toBe('This member could not be loaded');
+    fail = false;
+    fireEvent.click(within(alert).getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByText('chen_wei')).toBeTruthy();
   });
 });

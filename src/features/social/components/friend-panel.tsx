@@ -3,13 +3,14 @@ import { useAtomValue } from 'jotai';
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { constellationLabel, IdentityMark, LevelBadge } from '#features/account/index.ts';
 import { chatServiceAtom, fetchBlockList } from '#features/chat/index.ts';
+import { ApiError } from '#lib/http.ts';
 import { useAsync } from '#lib/use-async.ts';
 import { Avatar } from '#ui/avatar.tsx';
 import { isolate } from '#ui/bidi.ts';
 import { Button } from '#ui/button.tsx';
 import { ConfirmDialog } from '#ui/confirm-dialog.tsx';
 import { EmptyState, Spinner } from '#ui/empty-state.tsx';
-import { BanIcon, ChatIcon, CoinIcon, CrownIcon, FlagIcon, HeartIcon, TextIcon } from '#ui/icons.tsx';
+import { AlertIcon, BanIcon, ChatIcon, CoinIcon, CrownIcon, FlagIcon, HeartIcon, TextIcon } from '#ui/icons.tsx';
 import { useToast } from '#ui/toast.tsx';
 import { addVisit, fetchBaseUser, fetchLikes, setLike } from '../api.ts';
 import { ReportDialog } from './report-dialog.tsx';
@@ -52,16 +53,30 @@ export function FriendPanel({ userId, onChat, onBlocked }: FriendPanelProps) {
   }, [friend.data]);
 
   if (friend.loading) return <Spinner label={t`Loading…`} />;
-  if (!friend.data)
+  if (!friend.data) {
+    // A member who does not exist (404), or a path that names nobody (/homepage/abc: 400), is said so with nothing
+    // to retry, as the page beside it says; another failure offers Try again.
+    const code = friend.error instanceof ApiError ? friend.error.code : 0;
+    if (code === 404 || code === 400)
+      return (
+        <div className="panel" role="alert">
+          <EmptyState icon={<AlertIcon size={36} />} title={t`No such member`} />
+        </div>
+      );
     return (
-      <div className="panel">
-        <EmptyState title={t`This member could not be loaded`}>
-          <Button variant="secondary" onClick={friend.reload}>
-            {t`Try again`}
-          </Button>
-        </EmptyState>
+      <div className="panel" role="alert">
+        <EmptyState
+          icon={<AlertIcon size={36} />}
+          title={t`This member could not be loaded`}
+          action={
+            <Button variant="secondary" onClick={friend.reload}>
+              {t`Try again`}
+            </Button>
+          }
+        />
       </div>
     );
+  }
 
   const f = friend.data;
   const name = isolate(f.username);
