@@ -9,21 +9,28 @@ import { EmailCard } from './email-card.tsx';
 import { ProfileForm } from './profile-form.tsx';
 import './account.css';
 
-/** /profile: my photo, my details, my e-mail address and whom I blocked, each a card saved on its own. */
+/**
+ * /profile: my photo, my details, my e-mail address and whom I blocked, each a card saved on its own. One column on
+ * a phone; on a wide screen who I am on the left and how I am reached on the right.
+ */
 export function ProfilePage() {
   const { t } = useLingui();
   const user = useAtomValue(userInfoAtom);
   // The layout refreshes the user info at start; the stored copy normally shows at once.
   if (!user) return <Spinner label={t`Loading…`} />;
   return (
-    <div className="account-cards">
-      <AvatarCard user={user} />
-      <ProfileForm key={user.id} user={user} />
-      <EmailCard email={user.email} />
-      <div className="account-card">
-        <PushSettings />
+    <div className="account-cards account-columns">
+      <div className="account-cards">
+        <AvatarCard user={user} />
+        <ProfileForm key={user.id} user={user} />
       </div>
-      <BlockList />
+      <div className="account-cards">
+        <EmailCard email={user.email} />
+        <div className="account-card">
+          <PushSettings />
+        </div>
+        <BlockList />
+      </div>
     </div>
   );
 }
