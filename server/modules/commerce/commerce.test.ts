@@ -787,19 +787,27 @@ describe('webhook and reconciler', () => {
     });
   }
 
-  it('a bad signature is refused and changes nothing; a good one completes a captured order once', async () => {
+  /**
+   * A member's card order for the cheapest characters, approved and captured at the provider without its own webhook
+   * (so only the events a test sends can tell the server), and the PayPal event that tells of the capture.
+   */
+  async function capturedOutOfBand(captureId: string) {
     const c = await catalogue();
     const m = await someone();
     const spec = c.characters[0]!;
     const orderId = await openCardOrder(t.app, { token: m.token, type: 'character', id: spec.id });
     await approveSandbox(t.app, m.token, orderId);
-    // Captured at the provider without its own webhook, so only the events below can tell the server.
-    await captureSandboxOrder(db(), orderId, 'out-of-band');
+    await captureSandboxOrder(db(), orderId, `out-of-band-${captureId}`);
     const event = {
       id: `WH-${randomUUID()}`,
       event_type: 'PAYMENT.CAPTURE.COMPLETED',
-      resource: { id: 'CAPX', supplementary_data: { related_ids: { order_id: orderId } } },
+      resource: { id: captureId, supplementary_data: { related_ids: { order_id: orderId } } },
     };
+    return { m, spec, orderId, event };
+  }
+
+  it('a bad signature is refused and changes nothing; a good one completes a captured order once', async () => {
+    const { m, spec, event } = await capturedOutOfBand('CAPX');
     const forged = await webhook(event, {
       ...signSandboxEvent('wrong key', event),
       'content-type': 'application/json',
@@ -815,17 +823,7 @@ describe('webhook and reconciler', () => {
   });
 
   it('one event delivered twice at the same moment is stored once and credits once; both deliveries get 200', async () => {
-    const c = await catalogue();
-    const m = await someone();
-    const spec = c.characters[0]!;
-    const orderId = await openCardOrder(t.app, { token: m.token, type: 'character', id: spec.id });
-    await approveSandbox(t.app, m.token, orderId);
-    await captureSandboxOrder(db(), orderId, 'out-of-band-twice');
-    const event = {
-      id: `WH-${randomUUID()}`,
-      event_type: 'PAYMENT.CAPTURE.COMPLETED',
-      resource: { id: 'CAPY', supplementary_data: { related_ids: { order_id: orderId } } },
-    };
+    const { m, spec, orderId, event } = await capturedOutOfBand('CAPY');
     const deliver = () => webhook(event, { ...signSandboxEvent(key(), event), 'content-type': 'application/json' });
     const answers = await Promise.all([deliver(), deliver()]);
     expect(answers.map((a) => a.status)).toEqual([200, 200]);
