@@ -25,7 +25,7 @@ export function LevelBadge({ levelName }: { levelName: string | null | undefined
 
 // The shop's mark (features/shop/screens/identity-mark.tsx) reads the catalogue: its code loads with the first member
 // who has a level, never with a first load of /chat whose list shows none.
-const ShopIdentityMark = lazy(() => import('#features/shop/index.ts').then((m) => ({ default: m.IdentityMark })));
+const ShopIdentityMark = lazy(() => import('#features/shop/mark.ts').then((m) => ({ default: m.IdentityMark })));
 
 /** The identity mark beside a name, for a level whose member config sets showIdentity; nothing without a level. */
 export function IdentityMark({ levelName }: { levelName: string | null | undefined }) {
