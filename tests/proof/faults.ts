@@ -1,7 +1,8 @@
 /**
  * `npm run proof:faults` (issue 14): clients in pairs send messages to each other through nginx to two instances on
  * one PostgreSQL and one Redis, while one instance is killed with SIGKILL (and started again), Redis is restarted,
- * and the other instance is killed too. Afterwards it compares what senders sent and had acked, what the database
+ * the other instance is killed, and the first one again (each fault's line says how many messages were acked when it
+ * struck, so a fault after the traffic ended shows). Afterwards it compares what senders sent and had acked, what the database
  * holds and what each receiver got: lost, duplicated and out of order must all be 0. Everything on 127.0.0.1.
  *
  * PROOF_CLIENTS (200), PROOF_MESSAGES (100 each), PROOF_TIMEOUT_S (180). `runFaults` is also the multi-instance CI
@@ -41,11 +42,17 @@ export interface FaultFigures {
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-async function injectFaults(cluster: Cluster, faults: FaultOptions['faults'], log: (l: string) => void) {
+async function injectFaults(
+  cluster: Cluster,
+  faults: FaultOptions['faults'],
+  log: (l: string) => void,
+  acked: () => string,
+) {
   const done: string[] = [];
   for (const fault of faults) {
     await sleep(1500);
     const started = Date.now();
+    const at = acked();
     if (fault === 'restart-redis') {
       await cluster.redis.halt();
       await sleep(1000);
@@ -56,7 +63,7 @@ async function injectFaults(cluster: Cluster, faults: FaultOptions['faults'], lo
       await sleep(1000);
       await instance.start();
     }
-    const line = `${fault}: back after ${((Date.now() - started) / 1000).toFixed(1)} s`;
+    const line = `${fault} at ${at} acked: back after ${((Date.now() - started) / 1000).toFixed(1)} s`;
     log(line);
     done.push(line);
   }
@@ -80,7 +87,11 @@ export async function runFaults(cluster: Cluster, options: FaultOptions): Promis
   }
   const started = Date.now();
   for (const c of clients) c.start();
-  const faults = injectFaults(cluster, options.faults, log);
+  const total = clients.length * options.messages;
+  const faults = injectFaults(cluster, options.faults, log, () => {
+    const acked = clients.reduce((n, c) => n + c.acked.length, 0);
+    return `${acked} of ${total}`;
+  });
   const all = Promise.all(clients.map((c) => c.finished));
   const timedOut = await Promise.race([all.then(() => false), sleep(options.timeoutMs).then(() => true)]);
   const faultLines = await faults;
@@ -168,7 +179,7 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
       clients,
       messages,
       timeoutMs,
-      faults: ['kill-first', 'restart-redis', 'kill-second'],
+      faults: ['kill-first', 'restart-redis', 'kill-second', 'kill-first'],
       log: (line) => console.log(`  ${line}`),
     });
   } finally {
