@@ -18,6 +18,9 @@ const SAME_AS_ENGLISH: Record<string, string[] | '*'> = {
   Chat: ['de-de', 'es-es'],
 };
 
+/** Han, kana and Hangul: an English text written in them was never translated. */
+const CJK = /[\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af]/;
+
 function unquote(lines: string[]): string {
   return lines.map((l) => JSON.parse(l) as string).join('');
 }
@@ -70,6 +73,10 @@ for (const dir of CATALOGS) {
     for (const id of untranslated) console.error(`${dir}/${locale}: same as English: ${JSON.stringify(id)}`);
     problems += missing.length + untranslated.length;
   }
+  // Some msgids are the product's own Chinese words (docs/product.md, Uploads); English must still read English.
+  const notEnglish = [...english].filter(([id, text]) => CJK.test(text || id)).map(([id]) => id);
+  for (const id of notEnglish) console.error(`${dir}/${SOURCE}: English text is not English: ${JSON.stringify(id)}`);
+  problems += notEnglish.length;
   const englishMissing = [...english].filter(([, text]) => !text.trim()).map(([id]) => id);
   for (const id of englishMissing) console.error(`${dir}/${SOURCE}: empty source text: ${JSON.stringify(id)}`);
   problems += englishMissing.length;
