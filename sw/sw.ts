@@ -3,7 +3,7 @@
  * for navigations, stale-while-revalidate for the public price catalogues, a bounded cache for images, and nothing
  * cached for the rest of the API. It waits for the page's SKIP_WAITING (the 'New version available' banner) so a
  * member never runs two versions of the app at once, and routes notification clicks to a window. Web Push
- * notifications and the share target are sw/push.ts's and sw/share.ts's.
+ * notifications and the share target are sw/push.ts's and sw/share.ts's (the share sheet's POST to /share).
  */
 /// <reference lib="webworker" />
 import { CacheableResponsePlugin } from 'workbox-cacheable-response';
@@ -23,6 +23,7 @@ import {
 } from './push.ts';
 import { PUSH_STATE_KEY, type PushCheckEnv, RECHECK_GAP_MS, recheckSubscription } from './push-check.ts';
 import { NAVIGATION_DENYLIST, type RouteKind, routeFor } from './routes.ts';
+import { acceptShare, isShareRequest } from './share.ts';
 
 declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: Array<{ url: string; revision: string | null }> };
 
@@ -122,8 +123,15 @@ function recheckPush(force: boolean): Promise<unknown> {
 }
 
 // Every start of the app is a navigation: the subscription is checked then, whether or not the page loads push code.
+// The share sheet's POST to /share is the worker's alone (workbox routes only GETs).
 self.addEventListener('fetch', (event) => {
-  if (event.request.mode === 'navigate') event.waitUntil(recheckPush(false));
+  const { request } = event;
+  if (isShareRequest(new URL(request.url), request.method, self.location.origin)) {
+    const env = { caches, newId: () => crypto.randomUUID(), origin: self.location.origin };
+    event.respondWith(acceptShare(request, env));
+    return;
+  }
+  if (request.mode === 'navigate') event.waitUntil(recheckPush(false));
 });
 
 self.addEventListener('pushsubscriptionchange', (event) => {

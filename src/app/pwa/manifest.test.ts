@@ -55,4 +55,13 @@ describe('web app manifest', () => {
       true,
     );
   });
+
+  it('takes photos from the share sheet as a multipart POST to /share, the path the worker answers', () => {
+    expect(MANIFEST.share_target).toEqual({
+      action: '/share',
+      method: 'POST',
+      enctype: 'multipart/form-data',
+      params: { files: [{ name: 'photos', accept: ['image/jpeg', 'image/png'] }] },
+    });
+  });
 });

@@ -5,6 +5,7 @@
  */
 import type { ManifestOptions } from 'vite-plugin-pwa';
 import { PRIMARY_COLOR } from '#protocol/constants.ts';
+import { SHARE_FILES_FIELD, SHARE_IMAGE_TYPES, SHARE_PATH } from '#protocol/share.ts';
 
 /** How scripts/icons.ts draws a file: the icon as is, padded on a full-bleed tile, a glyph tile or a screenshot. */
 export type PngKind = 'any' | 'maskable' | 'apple' | 'shortcut-chat' | 'shortcut-square' | 'screenshot';
@@ -76,6 +77,14 @@ export const MANIFEST = {
       label: 'Conversations and chat side by side on a desktop',
     },
   ],
+  // Photos shared from the phone's share sheet: the service worker answers the POST (sw/share.ts) and the member
+  // picks a conversation or a new moment.
+  share_target: {
+    action: SHARE_PATH,
+    method: 'POST',
+    enctype: 'multipart/form-data',
+    params: { files: [{ name: SHARE_FILES_FIELD, accept: [...SHARE_IMAGE_TYPES] }] },
+  },
   shortcuts: [
     {
       name: 'Chat',

@@ -1,9 +1,13 @@
 import { useLingui } from '@lingui/react/macro';
-import { type FormEvent, type KeyboardEvent, useId, useRef, useState } from 'react';
+import { type FormEvent, type KeyboardEvent, lazy, Suspense, useEffect, useId, useRef, useState } from 'react';
 import { checkImage, formatBytes, halveUntilFits } from '#features/uploads/index.ts';
+import { takeSharedPhotos } from '#lib/shared-photos.ts';
 import { LIMITS, UPLOAD } from '#protocol/constants.ts';
 import { ImageIcon } from '#ui/icons.tsx';
 import { canSendText } from '../composer.rules.ts';
+
+/** Shown only when photos were shared to this conversation from the phone's share sheet (/share). */
+const SharedPhotos = lazy(() => import('../screens/shared-photos.tsx'));
 
 export interface ComposerProps {
   /** `false`: keep the text (it is being translated first, 'Send in …'). */
@@ -13,6 +17,8 @@ export interface ComposerProps {
   disabled?: boolean;
   /** Makes a photo over the limit fit, or null; tests replace the browser's canvas with their own. */
   shrink?: (file: File) => Promise<File | null>;
+  /** The conversation: photos shared to it from the share sheet wait above the row until sent or dropped. */
+  peerId?: number;
 }
 
 /** The counter appears this close to the limit: earlier it is noise. */
@@ -22,13 +28,14 @@ const COUNTER_FROM = LIMITS.chatMessage - 200;
  * Enter sends, Shift+Enter breaks the line; a photo is checked (type) before anything is uploaded, and one over
  * 5 MiB is halved in width and height until it fits (docs/product.md, Uploads).
  */
-export function Composer({ onSendText, onSendImage, disabled, shrink = halveUntilFits }: ComposerProps) {
+export function Composer({ onSendText, onSendImage, disabled, shrink = halveUntilFits, peerId }: ComposerProps) {
   const { t } = useLingui();
   const id = useId();
   const [text, setText] = useState('');
   const [problem, setProblem] = useState('');
   const [uploading, setUploading] = useState(false);
   const fileRef = useRef<HTMLInputElement>(null);
+  const [shared, setShared] = useState<File[]>([]);
   const sendable = canSendText(text, LIMITS.chatMessage) && !disabled;
 
   function send(event?: FormEvent) {
@@ -42,6 +49,17 @@ export function Composer({ onSendText, onSendImage, disabled, shrink = halveUnti
     if (event.key !== 'Enter' || event.shiftKey || event.nativeEvent.isComposing) return;
     event.preventDefault();
     send();
+  }
+
+  // (No unmount guard: the photos are taken once, and a StrictMode remount keeps this component's state.)
+  useEffect(() => {
+    if (peerId !== undefined) void takeSharedPhotos({ peerId }).then((files) => files.length > 0 && setShared(files));
+  }, [peerId]);
+
+  async function sendShared() {
+    const files = shared;
+    setShared([]);
+    for (const file of files) await onPick(file);
   }
 
   async function onPick(file: File | undefined) {
@@ -67,6 +85,16 @@ export function Composer({ onSendText, onSendImage, disabled, shrink = halveUnti
   const max = LIMITS.chatMessage;
   return (
     <form className="composer" onSubmit={send}>
+      {shared.length > 0 && (
+        <Suspense fallback={null}>
+          <SharedPhotos
+            files={shared}
+            disabled={disabled || uploading}
+            onSend={() => void sendShared()}
+            onDrop={() => setShared([])}
+          />
+        </Suspense>
+      )}
       {(problem || uploading) && (
         <p className={problem ? 'composer-note composer-problem' : 'composer-note'} role={problem ? 'alert' : 'status'}>
           {problem || t`The image is being uploaded`}

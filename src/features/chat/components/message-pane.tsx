@@ -277,6 +277,7 @@ export function MessagePane({ peerId, peer, me, service, onBack }: MessagePanePr
         onCancel={() => asking && dispatch({ type: 'cancel', key: asking[0] })}
       />
       <Composer
+        peerId={peerId}
         onSendText={sendText}
         onSendImage={async (file) => {
           // A failed upload was already reported by lib/http; nothing is sent then.

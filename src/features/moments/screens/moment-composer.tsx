@@ -3,9 +3,10 @@
  * uploader. Post waits for the photos; a refusal shows above the button, and the draft is kept.
  */
 import { useLingui } from '@lingui/react/macro';
-import { type FormEvent, useId, useState } from 'react';
+import { type FormEvent, useEffect, useId, useState } from 'react';
 import { type UploadedImage, Uploader } from '#features/uploads/index.ts';
 import { ApiError } from '#lib/http.ts';
+import { takeSharedPhotos } from '#lib/shared-photos.ts';
 import { LIMITS } from '#protocol/constants.ts';
 import type { Moment } from '#protocol/moment.ts';
 import { Button } from '#ui/button.tsx';
@@ -26,7 +27,19 @@ export function MomentComposer({ onPosted }: { onPosted: (moment: Moment) => voi
   const [round, setRound] = useState(0);
   const [sending, setSending] = useState(false);
   const [problem, setProblem] = useState('');
+  const [shared, setShared] = useState<File[]>([]);
   const ready = canPost(text, images.length, uploading) && !sending;
+
+  // Photos the member shared to 'New moment' from the phone's share sheet (/share) start the draft.
+  // (No unmount guard: they are taken once, and a StrictMode remount keeps this component's state.)
+  useEffect(() => {
+    void takeSharedPhotos('moment').then((files) => {
+      if (files.length === 0) return;
+      setShared(files);
+      setWithPhotos(true);
+      setRound((r) => r + 1);
+    });
+  }, []);
 
   async function submit(event: FormEvent) {
     event.preventDefault();
@@ -40,6 +53,7 @@ export function MomentComposer({ onPosted }: { onPosted: (moment: Moment) => voi
       setText('');
       setImages([]);
       setWithPhotos(false);
+      setShared([]);
       setRound((r) => r + 1);
       onPosted(moment);
     } catch (error) {
@@ -81,7 +95,8 @@ export function MomentComposer({ onPosted }: { onPosted: (moment: Moment) => voi
           type="moment"
           limit={LIMITS.momentImages}
           withAlt
-          autoOpen
+          autoOpen={shared.length === 0}
+          initialFiles={shared}
           onChange={setImages}
           onBusyChange={setUploading}
         />

@@ -34,6 +34,8 @@ export interface UploaderProps {
   disabled?: boolean;
   /** Opens the file picker on mount (the member just asked to add photos). */
   autoOpen?: boolean;
+  /** Photos to start with, taken on mount as if picked (shared from the phone's share sheet). */
+  initialFiles?: readonly File[];
   upload?: (file: File, options: UploadOptions) => Promise<string>;
   shrink?: (file: File, maxBytes: number) => Promise<File | null>;
 }
@@ -60,6 +62,7 @@ export function Uploader({
   label,
   disabled = false,
   autoOpen = false,
+  initialFiles,
   upload = uploadImage,
   shrink = halveUntilFits,
 }: UploaderProps) {
@@ -86,7 +89,8 @@ export function Uploader({
   }, [busy, onBusyChange]);
   // biome-ignore lint/correctness/useExhaustiveDependencies: only on mount.
   useEffect(() => {
-    if (autoOpen) inputRef.current?.click();
+    if (initialFiles?.length) onPick(initialFiles);
+    else if (autoOpen) inputRef.current?.click();
   }, []);
   useEffect(() => {
     const urls = previews.current;
@@ -120,7 +124,7 @@ export function Uploader({
     }
   }
 
-  function onPick(list: FileList | null) {
+  function onPick(list: Iterable<File> | null) {
     const files = [...(list ?? [])];
     if (inputRef.current) inputRef.current.value = '';
     if (files.length === 0) return;
