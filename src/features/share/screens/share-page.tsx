@@ -80,7 +80,7 @@ function Share({ id }: { id: string | undefined }) {
   const choose = (target: ShareTarget) => {
     handSharedPhotos(id, target);
     if (target === 'moment') void navigate({ to: '/square' });
-    else void navigate({ to: '/chat', search: { userId: String(target.peerId) } });
+    else void navigate({ to: '/chat', search: { userId: target.peerId } });
   };
   const cancel = () => {
     void dropSharedPhotos();
