@@ -3,7 +3,7 @@
  * look for newer moments every NEWER_CHECK_MS while the page is visible. Newer moments wait behind the 'New
  * moments' pill instead of pushing the reader's place down; refresh (pull to refresh, Try again) starts over.
  */
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { startTransition, useCallback, useEffect, useRef, useState } from 'react';
 import type { Moment, MomentPage } from '#protocol/moment.ts';
 import { appendPage, newerThan, prependNewer, withoutMoment } from './feed.rules.ts';
 
@@ -36,7 +36,9 @@ export function useMomentFeed(load: (cursor?: string) => Promise<MomentPage>, ke
     try {
       const page = await loadRef.current();
       if (gen !== generation.current) return;
-      setState({ ...initial, status: 'ready', items: page.list, next: page.nextCursor });
+      // A page of moments with photos is a few hundred milliseconds of rendering on a phone: as a transition React
+      // renders it in short slices, so taps and scrolls are never blocked for long (Lighthouse's total blocking time).
+      startTransition(() => setState({ ...initial, status: 'ready', items: page.list, next: page.nextCursor }));
     } catch (error) {
       if (gen !== generation.current) return;
       setState((s) =>
@@ -58,7 +60,9 @@ export function useMomentFeed(load: (cursor?: string) => Promise<MomentPage>, ke
     try {
       const page = await loadRef.current(s.next);
       if (gen !== generation.current) return;
-      setState((x) => ({ ...x, items: appendPage(x.items, page.list), next: page.nextCursor, more: 'idle' }));
+      startTransition(() =>
+        setState((x) => ({ ...x, items: appendPage(x.items, page.list), next: page.nextCursor, more: 'idle' })),
+      );
     } catch {
       if (gen !== generation.current) return;
       setState((x) => ({ ...x, more: 'error' }));
