@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import CryptoJS from 'crypto-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PushPayload } from '#protocol/push.ts';
-import { call, type Member, registerMember } from '../support/api.ts';
+import { call, type Member, md5, registerMember } from '../support/api.ts';
 import { type AppServer, startAppServer } from '../support/app-server.ts';
 import { type BrowserSubscription, type PushService, startPushService, verifyVapid } from '../support/push-service.ts';
 import { openSocket, type TestSocket } from '../support/socket.ts';
@@ -57,7 +57,8 @@ async function pushNumber(sub: BrowserSubscription, n: number, urgency: 'high' |
 
 beforeAll(async () => {
   pushService = await startPushService();
-  server = await startAppServer({ NODE_EXTRA_CA_CERTS: pushService.caFile, NODE_ENV: 'development' });
+  // DEMO: the demo's staff account (`moderator`) suspends a member in one test.
+  server = await startAppServer({ NODE_EXTRA_CA_CERTS: pushService.caFile, NODE_ENV: 'development', DEMO: '1' });
   vapidKey = await call<string>(server.url, 'GET', '/api/push/key');
   [alice, bob] = await Promise.all([registerMember(server.url, 'push_alice'), registerMember(server.url, 'push_bob')]);
 }, 90_000);
@@ -190,6 +191,27 @@ describe('Web Push', () => {
     await quiet(300);
     await call(server.url, 'POST', '/api/user/like/add', { userId: bob.id, like: true }, carol.token);
     expect(await pushNumber(watch, 1, 'normal')).toMatchObject({ event: 'like', from: { id: carol.id } });
+  }, 30_000);
+
+  it('sends nothing to a suspended member, and again once restored', async () => {
+    const frank = await registerMember(server.url, 'push_frank');
+    const pager = pushService.subscription('frank-pager');
+    await subscribe(frank, pager, ['message', 'like']);
+    const moderator = await call<string>(server.url, 'POST', '/api/system/user/login', {
+      keyword: 'moderator',
+      password: md5('demo1234'),
+    });
+    await call(server.url, 'POST', `/api/staff/members/${frank.id}/suspend`, { days: 1, note: 'push test' }, moderator);
+    const aliceSocket = await openSocket(server.url, alice.token);
+    aliceSocket.send(frank.id, 'Are you there, Frank?');
+    await call(server.url, 'POST', '/api/user/like/add', { userId: frank.id, like: true }, alice.token);
+    await quiet();
+    expect(sentTo(pager)).toHaveLength(0);
+
+    await call(server.url, 'POST', `/api/staff/members/${frank.id}/restore`, {}, moderator);
+    aliceSocket.send(frank.id, 'Welcome back');
+    expect(await pushNumber(pager, 1, 'high')).toMatchObject({ event: 'message', text: 'Welcome back' });
+    aliceSocket.close();
   }, 30_000);
 
   it('deletes a device the push service forgot (404, 410) and retries other failures', async () => {
