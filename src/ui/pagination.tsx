@@ -3,29 +3,16 @@
  * 5 in small (phone) mode. The size a reader picks is remembered per route name.
  */
 import { useLingui } from '@lingui/react/macro';
-import { useCallback, useState, useSyncExternalStore } from 'react';
+import { useCallback, useState } from 'react';
 import { readLocal, writeLocal } from '#lib/storage.ts';
+import { useMediaQuery } from '#lib/use-media-query.ts';
 import { PAGE_SIZES } from '#protocol/constants.ts';
 import { ChevronRightIcon } from './icons.tsx';
 import { pagerItems, pageSizeKey, validPageSize } from './pagination.rules.ts';
 import './pagination.css';
 
+/** Phone width. */
 const SMALL_QUERY = '(max-width: 639px)';
-
-function subscribeSmall(onChange: () => void): () => void {
-  const query = globalThis.matchMedia?.(SMALL_QUERY);
-  query?.addEventListener('change', onChange);
-  return () => query?.removeEventListener('change', onChange);
-}
-
-/** Phone width, following the window as it is resized or rotated. */
-function useSmallScreen(): boolean {
-  return useSyncExternalStore(
-    subscribeSmall,
-    () => globalThis.matchMedia?.(SMALL_QUERY).matches ?? false,
-    () => false,
-  );
-}
 
 /** The page size of one route, read from and written to localStorage. */
 export function usePageSize(routeName: string): [number, (size: number) => void] {
@@ -53,7 +40,7 @@ interface PaginationProps {
 
 export function Pagination({ page, size, total, onChange, small }: PaginationProps) {
   const { t } = useLingui();
-  const smallScreen = useSmallScreen();
+  const smallScreen = useMediaQuery(SMALL_QUERY);
   if (total <= 0) return null;
   const pages = Math.max(1, Math.ceil(total / size));
   const items = pagerItems(page, pages, (small ?? smallScreen) ? 5 : 7);

@@ -20,6 +20,8 @@ export const reportUser = (reportedId: number, type: number) =>
 export const fetchLikedMe = (q: PageQuery) => http.get<PageOf<BaseUser>>('/api/user/like/me', { ...q });
 export const fetchMyLikes = (q: PageQuery) => http.get<PageOf<BaseUser>>('/api/user/like/mine', { ...q });
 export const fetchVisitors = (q: PageQuery) => http.get<PageOf<Visitor>>('/api/user/visitor/list', { ...q });
-export const fetchMeet = (q: PageQuery) => http.get<PageOf<BaseUser>>('/api/system/user/meet', { ...q });
+/** `silent` for a corner that shows its own error (the square's column of members to meet). */
+export const fetchMeet = (q: PageQuery, options: { silent?: boolean } = {}) =>
+  http.get<PageOf<BaseUser>>('/api/system/user/meet', { ...q }, options);
 export const searchMembers = (keyword: string, q: PageQuery) =>
   http.get<PageOf<BaseUser>>('/api/system/user/search', { keyword, ...q });
