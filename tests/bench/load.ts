@@ -2,8 +2,10 @@
  * `npm run bench` (issue 14): the load figures, each against a real server process on 127.0.0.1.
  *   1. REST: `GET …/user/info` offered at BENCH_REST_RATE (2,000) requests/s for BENCH_SECONDS: p50/p99/max.
  *   2. Sign-ins with argon2id: BENCH_LOGIN_CONCURRENCY (8) at once for BENCH_SECONDS: logins/s.
- *   3. WebSocket persisted messages/s, closed loop, BENCH_SOCKETS (2,000) sockets in pairs, on PGlite and on a
- *      throwaway PostgreSQL, beside a bare `ws` relay on the same load: msg/s, p99 and the ratio.
+ *   3. WebSocket persisted messages, BENCH_SOCKETS (2,000) sockets in pairs, on PGlite and on a throwaway
+ *      PostgreSQL, beside a bare `ws` relay on the same load: an open loop at BENCH_CHAT_RATE (5,000) msg/s for the
+ *      latency target (msg/s kept up and p99 at that rate), then a closed loop (BENCH_WINDOW unacked per socket) for
+ *      the most each can carry: msg/s, p99 and the ratio to the bare relay.
  *   4. Idle authenticated sockets: BENCH_IDLE (20,000) held open on one process, fewer when the file limit
  *      (`ulimit -n`, which the bench and the server share) is lower: the server's RSS before and after, per socket,
  *      and that rate taken to 20,000 sockets when fewer could be opened.
@@ -28,6 +30,7 @@ const IDLE_WANTED = Number(process.env.BENCH_IDLE ?? 20_000);
 const IDLE = Math.min(IDLE_WANTED, FILE_LIMIT - 300);
 const LOGIN_CONCURRENCY = Number(process.env.BENCH_LOGIN_CONCURRENCY ?? 8);
 const WINDOW = Number(process.env.BENCH_WINDOW ?? 4);
+const CHAT_RATE = Number(process.env.BENCH_CHAT_RATE ?? 5000);
 const ENV = {
   RATE_LIMIT_AUTH_PER_MIN: '1000000',
   RATE_LIMIT_ACCOUNT_PER_MIN: '1000000',
@@ -192,7 +195,21 @@ async function idleSockets(server: AppServer, peers: Peer[]): Promise<void> {
   for (const ws of sockets) ws.terminate();
 }
 
-async function chatRun(name: string, env: Record<string, string>): Promise<{ rate: number; p99: number }> {
+interface ChatFigures {
+  /** The open loop at CHAT_RATE. */
+  atRate: { rate: number; p99: number };
+  /** The closed loop: as many as it carries. */
+  most: { rate: number; p99: number };
+}
+
+/** Both loops on one set of pairs: the open one at CHAT_RATE, then the closed one. */
+async function bothLoops(name: string, pairs: [Peer, Peer][], origin?: string): Promise<ChatFigures> {
+  const atRate = report(`${name} @${CHAT_RATE}`, await runLoad({ pairs, seconds: SECONDS, rate: CHAT_RATE, origin }));
+  const most = report(`${name} most`, await runLoad({ pairs, seconds: SECONDS, window: WINDOW, origin }));
+  return { atRate, most };
+}
+
+async function chatRun(name: string, env: Record<string, string>): Promise<ChatFigures> {
   const server = await startAppServer({ ...ENV, ...env });
   try {
     const peers = await members(server.url, SOCKETS, `b${name.slice(0, 2)}_`);
@@ -201,10 +218,7 @@ async function chatRun(name: string, env: Record<string, string>): Promise<{ rat
       await logins(server, `b${name.slice(0, 2)}_0`);
       await idleSockets(server, peers);
     }
-    return report(
-      `chat ${name}`,
-      await runLoad({ pairs: pairsOf(peers), seconds: SECONDS, window: WINDOW, origin: server.url }),
-    );
+    return await bothLoops(`chat ${name}`, pairsOf(peers), server.url);
   } finally {
     await server.stop();
   }
@@ -219,22 +233,27 @@ console.log(
 );
 const pglite = await chatRun('PGlite', {});
 const postgres = await startPostgres();
-let onPostgres: { rate: number; p99: number };
+let onPostgres: ChatFigures;
 try {
   onPostgres = await chatRun('PostgreSQL', { DATABASE_URL: postgres.url });
 } finally {
   postgres.stop();
 }
 const relay = await startBareRelay();
-let bare: { rate: number; p99: number };
+let bare: ChatFigures;
 try {
   const pairs = pairsOf(Array.from({ length: SOCKETS }, (_, i) => ({ id: i + 1, url: `${relay.url}/${i + 1}` })));
-  bare = report('bare ws', await runLoad({ pairs, seconds: SECONDS, window: WINDOW }));
+  bare = await bothLoops('bare ws', pairs);
 } finally {
   await relay.close();
 }
 console.log(
-  `ratio        PGlite/bare ${(pglite.rate / bare.rate).toFixed(2)}, PostgreSQL/bare ${(onPostgres.rate / bare.rate).toFixed(2)}; ` +
-    `target ≥ 5,000 msg/s on PostgreSQL at p99 < 100 ms: ${onPostgres.rate >= 5000 && onPostgres.p99 < 100 ? 'met' : 'NOT met'}`,
+  `ratio        most carried: PGlite/bare ${(pglite.most.rate / bare.most.rate).toFixed(2)}, PostgreSQL/bare ${(onPostgres.most.rate / bare.most.rate).toFixed(2)}; ` +
+    `p99 at ${CHAT_RATE}/s: PGlite ${pglite.atRate.p99.toFixed(1)} ms, PostgreSQL ${onPostgres.atRate.p99.toFixed(1)} ms, bare ${bare.atRate.p99.toFixed(1)} ms`,
+);
+const kept = onPostgres.atRate.rate >= 0.98 * CHAT_RATE;
+console.log(
+  `target ≥ 5,000 msg/s on PostgreSQL at p99 < 100 ms: ${CHAT_RATE >= 5000 && kept && onPostgres.atRate.p99 < 100 ? 'met' : 'NOT met'} ` +
+    `(${onPostgres.atRate.rate.toFixed(0)} msg/s kept up at ${CHAT_RATE} offered, p99 ${onPostgres.atRate.p99.toFixed(1)} ms)`,
 );
 console.log(`load average at the end ${load()}`);

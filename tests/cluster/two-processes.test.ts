@@ -28,8 +28,11 @@ test('chat survives a SIGKILLed instance and a Redis restart: 0 lost, 0 duplicat
     clients: 20,
     messages: 30,
     timeoutMs: 90_000,
+    // 30 messages 250 ms apart: the traffic outlasts both faults.
+    paceMs: 250,
     faults: ['kill-first', 'restart-redis'],
   });
+  assert.equal(figures.lateFaults, 0, `a fault struck after the traffic: ${figures.faults.join('; ')}`);
   assert.equal(figures.unfinished, 0, `unfinished clients: ${JSON.stringify(figures)}`);
   assert.deepEqual(
     { lost: figures.lost, duplicated: figures.duplicated, outOfOrder: figures.outOfOrder },

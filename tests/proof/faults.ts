@@ -5,7 +5,8 @@
  * struck, so a fault after the traffic ended shows). Afterwards it compares what senders sent and had acked, what the database
  * holds and what each receiver got: lost, duplicated and out of order must all be 0. Everything on 127.0.0.1.
  *
- * PROOF_CLIENTS (200), PROOF_MESSAGES (100 each), PROOF_TIMEOUT_S (180). `runFaults` is also the multi-instance CI
+ * PROOF_CLIENTS (200), PROOF_MESSAGES (100 each), PROOF_PACE_MS (120 between two messages of a client; a fault
+ * that strikes after every message was acked fails the proof), PROOF_TIMEOUT_S (180). `runFaults` is also the multi-instance CI
  * test's body (tests/cluster/two-processes.test.ts), smaller.
  */
 import { loadavg } from 'node:os';
@@ -19,6 +20,8 @@ export interface FaultOptions {
   clients: number;
   messages: number;
   timeoutMs: number;
+  /** Each client's pause between two messages (40 ms): the traffic must outlast the faults. */
+  paceMs?: number;
   /** The faults, in order, while the messages flow. */
   faults: ('kill-first' | 'kill-second' | 'restart-redis')[];
   log?: (line: string) => void;
@@ -38,6 +41,8 @@ export interface FaultFigures {
   resends: number;
   seconds: number;
   faults: string[];
+  /** Faults that struck once every message was acked: they proved nothing (slow the clients: paceMs). */
+  lateFaults: number;
 }
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -46,13 +51,16 @@ async function injectFaults(
   cluster: Cluster,
   faults: FaultOptions['faults'],
   log: (l: string) => void,
-  acked: () => string,
+  acked: () => number,
+  total: number,
 ) {
   const done: string[] = [];
+  let late = 0;
   for (const fault of faults) {
     await sleep(1500);
     const started = Date.now();
     const at = acked();
+    if (at >= total) late += 1;
     if (fault === 'restart-redis') {
       await cluster.redis.halt();
       await sleep(1000);
@@ -63,11 +71,11 @@ async function injectFaults(
       await sleep(1000);
       await instance.start();
     }
-    const line = `${fault} at ${at} acked: back after ${((Date.now() - started) / 1000).toFixed(1)} s`;
+    const line = `${fault} at ${at} of ${total} acked: back after ${((Date.now() - started) / 1000).toFixed(1)} s`;
     log(line);
     done.push(line);
   }
-  return done;
+  return { done, late };
 }
 
 export async function runFaults(cluster: Cluster, options: FaultOptions): Promise<FaultFigures> {
@@ -82,19 +90,22 @@ export async function runFaults(cluster: Cluster, options: FaultOptions): Promis
   for (let i = 0; i < members.length; i += 2) {
     const [a, b] = [members[i]!, members[i + 1]!];
     const texts = (who: number) => Array.from({ length: options.messages }, (_, n) => `c${who}-${n}`);
-    clients.push(new ProofClient(a, b, base, texts(i), options.messages, 40));
-    clients.push(new ProofClient(b, a, base, texts(i + 1), options.messages, 40));
+    clients.push(new ProofClient(a, b, base, texts(i), options.messages, options.paceMs ?? 40));
+    clients.push(new ProofClient(b, a, base, texts(i + 1), options.messages, options.paceMs ?? 40));
   }
   const started = Date.now();
   for (const c of clients) c.start();
   const total = clients.length * options.messages;
-  const faults = injectFaults(cluster, options.faults, log, () => {
-    const acked = clients.reduce((n, c) => n + c.acked.length, 0);
-    return `${acked} of ${total}`;
-  });
+  const faults = injectFaults(
+    cluster,
+    options.faults,
+    log,
+    () => clients.reduce((n, c) => n + c.acked.length, 0),
+    total,
+  );
   const all = Promise.all(clients.map((c) => c.finished));
   const timedOut = await Promise.race([all.then(() => false), sleep(options.timeoutMs).then(() => true)]);
-  const faultLines = await faults;
+  const { done: faultLines, late: lateFaults } = await faults;
   const seconds = (Date.now() - started) / 1000;
   const lastAck = Math.max(...clients.map((c) => c.lastAckAt)) - started;
   const lastReceived = Math.max(...clients.map((c) => c.lastReceivedAt)) - started;
@@ -155,6 +166,7 @@ export async function runFaults(cluster: Cluster, options: FaultOptions): Promis
     resends: clients.reduce((n, c) => n + c.resends, 0),
     seconds,
     faults: faultLines,
+    lateFaults,
   };
 }
 
@@ -171,6 +183,8 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const clients = Number(process.env.PROOF_CLIENTS ?? 200);
   const messages = Number(process.env.PROOF_MESSAGES ?? 100);
   const timeoutMs = Number(process.env.PROOF_TIMEOUT_S ?? 180) * 1000;
+  // 100 messages 120 ms apart last 12 s at least: longer than the four faults take.
+  const paceMs = Number(process.env.PROOF_PACE_MS ?? 120);
   console.log(`proof:faults: ${clients} clients in pairs, ${messages} messages each, two instances behind nginx`);
   const cluster = await startCluster({ instances: 2, nginx: true, env: PROOF_ENV });
   let figures: FaultFigures;
@@ -179,6 +193,7 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
       clients,
       messages,
       timeoutMs,
+      paceMs,
       faults: ['kill-first', 'restart-redis', 'kill-second', 'kill-first'],
       log: (line) => console.log(`  ${line}`),
     });
@@ -188,8 +203,13 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
   console.log(`
 sent ${figures.sent}, acked ${figures.acked}, stored ${figures.stored} in ${figures.seconds.toFixed(1)} s
 reconnects ${figures.reconnects}, resends ${figures.resends}, repeated live frames merged ${figures.repeatedFrames}
-lost ${figures.lost}, duplicated ${figures.duplicated}, out of order ${figures.outOfOrder}, unfinished ${figures.unfinished}`);
-  const ok = figures.lost === 0 && figures.duplicated === 0 && figures.outOfOrder === 0 && figures.unfinished === 0;
+lost ${figures.lost}, duplicated ${figures.duplicated}, out of order ${figures.outOfOrder}, unfinished ${figures.unfinished}, faults after the traffic ${figures.lateFaults}`);
+  const ok =
+    figures.lost === 0 &&
+    figures.duplicated === 0 &&
+    figures.outOfOrder === 0 &&
+    figures.unfinished === 0 &&
+    figures.lateFaults === 0;
   console.log(
     `load average ${loadavg()
       .map((l) => l.toFixed(2))

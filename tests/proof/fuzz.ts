@@ -399,7 +399,7 @@ await app.close();
 postgres.stop();
 const errors = [...rest.serverErrors, ...socket.serverErrors];
 console.log(
-  `5xx (besides 503): ${errors.length}; crashes and unhandled rejections: ${crashes.length}; memory growth ${growthMb.toFixed(1)} MB RSS (heap used ${heapGrowthMb.toFixed(1)} MB of ${heapTotalGrowthMb.toFixed(1)} MB more reserved, external ${externalGrowthMb.toFixed(1)} MB) after a warm-up of 2,000 each`,
+  `5xx (besides 503): ${errors.length}; crashes and unhandled rejections: ${crashes.length}; memory growth ${growthMb.toFixed(1)} MB RSS (heap used ${heapGrowthMb.toFixed(1)} MB of ${heapTotalGrowthMb.toFixed(1)} MB more reserved, external ${externalGrowthMb.toFixed(1)} MB) after a warm-up of 2,000 each; ${serial} members registered (argon2id) for fresh tokens`,
 );
 for (const line of [...errors, ...crashes].slice(0, 10)) console.log(`  ${line}`);
 // NOTE: RSS grows with the number of requests while the heap and external memory stay flat (native memory: see
