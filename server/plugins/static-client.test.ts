@@ -65,6 +65,18 @@ describe('with a built client', () => {
     expect(post.statusCode).toBe(404);
   });
 
+  it('sends a share sheet POST that reached the server (no worker yet) on to the picker', async () => {
+    const boundary = 'share-boundary';
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/share',
+      headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+      payload: `--${boundary}\r\nContent-Disposition: form-data; name="photos"; filename="a.png"\r\nContent-Type: image/png\r\n\r\nPNG\r\n--${boundary}--\r\n`,
+    });
+    expect(res.statusCode).toBe(303);
+    expect(res.headers.location).toBe('/share');
+  });
+
   it('puts security headers on pages and API answers', async () => {
     for (const url of ['/', '/h5-api/health', '/h5-api/nope']) {
       const res = await t.app.inject({ url });

@@ -9,6 +9,7 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { Code } from '#protocol/codes.ts';
 import { API_BASE, WS_PATH } from '#protocol/constants.ts';
+import { SHARE_PATH } from '#protocol/share.ts';
 import { LocalDiskStorage } from '../adapters/storage/local-disk.ts';
 import { type BlobStorage, createStorage } from '../adapters/storage/storage.ts';
 import { contentTypeOfKey, STORAGE_KEY } from '../adapters/storage/storage-keys.ts';
@@ -134,6 +135,9 @@ export async function installStaticClient(app: FastifyInstance, config: Config):
     if (path === API_BASE || path.startsWith(`${API_BASE}/`)) {
       return sendError(reply, Code.notFound, `No such endpoint: ${request.method} ${path}`);
     }
+    // The share sheet's POST is the service worker's (sw/share.ts); one that reaches us (no worker yet) opens the
+    // picker, which says there is nothing to share, rather than a 404.
+    if (request.method === 'POST' && path === SHARE_PATH) return reply.redirect(SHARE_PATH, 303);
     const isPage =
       (request.method === 'GET' || request.method === 'HEAD') &&
       path !== WS_PATH &&

@@ -56,6 +56,8 @@ const shown = () =>
       title: n.title,
       body: n.body,
       tag: n.tag,
+      icon: n.icon,
+      renotify: n.renotify,
       data: n.data as unknown,
     }));
   });
@@ -63,13 +65,22 @@ const shown = () =>
 test('a push shows the sender’s notification, one per conversation, and a click opens the conversation', async () => {
   // The app leaves the conversation list for another page first, so the click has somewhere to bring it from.
   await page.goto(`${server.url}/square`);
-  await deliver({ event: 'message', from: { id: ana.id, name: 'ana_push', avatar: '' }, msgType: 1, text: 'Hola Ben' });
+  const avatar = '/uploads/ana-avatar.jpg';
+  await deliver({ event: 'message', from: { id: ana.id, name: 'ana_push', avatar }, msgType: 1, text: 'Hola Ben' });
   await page.waitForFunction(async () => {
     const registration = await navigator.serviceWorker.ready;
     return (await registration.getNotifications()).length === 1;
   });
+  // The sender's avatar as the icon; a newer message in the conversation rings again (renotify).
   assert.deepEqual(await shown(), [
-    { title: 'ana_push', body: 'Hola Ben', tag: `chat-${ana.id}`, data: { url: `/chat?userId=${ana.id}` } },
+    {
+      title: 'ana_push',
+      body: 'Hola Ben',
+      tag: `chat-${ana.id}`,
+      icon: `${server.url}${avatar}`,
+      renotify: true,
+      data: { url: `/chat?userId=${ana.id}` },
+    },
   ]);
 
   // A photo from the same member replaces it (same tag), named in words.
@@ -81,7 +92,28 @@ test('a push shows the sender’s notification, one per conversation, and a clic
   });
   assert.equal((await shown()).length, 1, 'one notification per conversation');
 
-  // DevTools cannot click a notification: the worker gets the click event a tap would give it.
+  await clickTheNotification();
+  await page.waitForURL(new RegExp(`/chat\\?userId=${ana.id}$`), { timeout: 15_000 });
+  assert.equal((await shown()).length, 0, 'the clicked notification is closed');
+});
+
+test('a like says so and a click opens the member’s homepage', async () => {
+  await deliver({ event: 'like', from: { id: ana.id, name: 'ana_push', avatar: '' } });
+  await page.waitForFunction(async () => {
+    const registration = await navigator.serviceWorker.ready;
+    return (await registration.getNotifications()).length === 1;
+  });
+  const [like] = await shown();
+  assert.deepEqual(
+    [like?.title, like?.body, like?.tag, like?.data],
+    ['ana_push', 'Liked you', `like-${ana.id}`, { url: `/homepage/${ana.id}` }],
+  );
+  await clickTheNotification();
+  await page.waitForURL(new RegExp(`/homepage/${ana.id}$`), { timeout: 15_000 });
+});
+
+/** DevTools cannot click a notification: the worker gets the click event a tap would give it. */
+async function clickTheNotification() {
   const [worker] = browser.context.serviceWorkers();
   assert.ok(worker, 'the service worker runs');
   await worker.evaluate(async () => {
@@ -91,6 +123,4 @@ test('a push shows the sender’s notification, one per conversation, and a clic
     const [notification] = await sw.registration.getNotifications();
     sw.dispatchEvent(new sw.NotificationEvent('notificationclick', { notification: notification! }));
   });
-  await page.waitForURL(new RegExp(`/chat\\?userId=${ana.id}$`), { timeout: 15_000 });
-  assert.equal((await shown()).length, 0, 'the clicked notification is closed');
-});
+}
