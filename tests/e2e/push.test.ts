@@ -57,7 +57,8 @@ const shown = () =>
       body: n.body,
       tag: n.tag,
       icon: n.icon,
-      renotify: n.renotify,
+      // Not in TypeScript's DOM types yet; Chromium has it.
+      renotify: (n as Notification & { renotify?: boolean }).renotify,
       data: n.data as unknown,
     }));
   });
