@@ -37,8 +37,8 @@ export function ConversationList({ conversations, activeId, me, onSelect, onInte
               <span className="convo-main">
                 <span className="convo-top">
                   <bdi className="convo-name">{peer.username}</bdi>
-                  {peer.levelName && <LevelBadge levelName={peer.levelName} />}
                   <IdentityMark levelName={peer.levelName} />
+                  {peer.levelName && <LevelBadge levelName={peer.levelName} />}
                   {last && (
                     <time className="convo-time" dateTime={last.createdAt}>
                       {formatListTime(last.createdAt, i18n.locale)}

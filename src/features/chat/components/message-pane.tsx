@@ -213,8 +213,8 @@ export function MessagePane({ peerId, peer, me, service, onBack }: MessagePanePr
             <h2 className="pane-name">
               <bdi>{peer.username}</bdi>
             </h2>
-            {peer.levelName && <LevelBadge levelName={peer.levelName} />}
             <IdentityMark levelName={peer.levelName} />
+            {peer.levelName && <LevelBadge levelName={peer.levelName} />}
           </>
         ) : (
           <span className="skeleton skeleton-line" aria-hidden="true" />
