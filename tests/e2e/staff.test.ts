@@ -72,7 +72,7 @@ test('a report, a 1-day suspension from the queue: the member is signed out and 
   const report = r.getByRole('dialog', { name: 'Report' });
   await report.getByRole('radio', { name: 'Spam or advertising' }).check();
   await report.getByRole('button', { name: 'Send report' }).click();
-  await r.getByText('Thank you. We will look into it.').waitFor();
+  await r.getByText('Thank you. We will look into it.', { exact: true }).waitFor();
 
   // A member typing the console's address lands on /chat.
   await r.goto(`${server.url}/staff/reports`);

@@ -3,6 +3,7 @@ import { useLingui } from '@lingui/react/macro';
 import { useEffect, useState } from 'react';
 import type { CataloguePlanRow, CatalogueSpecRow, StaffCatalogue } from '#protocol/staff.ts';
 import { CATALOGUE_MAX } from '#protocol/staff.ts';
+import { LEVEL_SENIOR, LEVEL_VIP } from '#protocol/user.ts';
 import { Button } from '#ui/button.tsx';
 import { numberOf } from '#ui/number-input.rules.ts';
 import { NumberInput } from '#ui/number-input.tsx';
@@ -17,27 +18,42 @@ export function CatalogueScreen() {
       .then(setCatalogue)
       .catch(() => {});
   }, []);
+  const level = useLevelLabel();
   if (!catalogue) return <p className="muted">{t`Loading…`}</p>;
   const kindName = (s: CatalogueSpecRow) =>
-    s.type === 'character' ? t`Characters` : s.type === 'gold' ? t`Gold coins` : t`${s.levelName ?? ''} months`;
+    s.type === 'character'
+      ? t`Characters`
+      : s.type === 'gold'
+        ? t`Gold coins`
+        : t`${level(s.levelName ?? '')} membership, months`;
+  // Characters, gold, then each level's months in order (the server sorts by price only).
+  const specs = [...catalogue.specs].sort(
+    (a, b) => a.type.localeCompare(b.type) || (a.levelName ?? '').localeCompare(b.levelName ?? '') || a.num - b.num,
+  );
   return (
     <section aria-labelledby="catalogue-title" className="staff-section">
       <h2 id="catalogue-title" className="staff-h2">{t`Catalogue`}</h2>
       <p className="muted">{t`Members see a change the next time they open the shop.`}</p>
       <h3 className="staff-h3">{t`Packages`}</h3>
       <div className="catalogue-grid">
-        {catalogue.specs.map((s) => (
+        {specs.map((s) => (
           <SpecRow key={s.id} spec={s} kind={kindName(s)} onSaved={setCatalogue} />
         ))}
       </div>
       <h3 className="staff-h3">{t`Membership plans`}</h3>
       <div className="catalogue-grid">
         {catalogue.plans.map((p) => (
-          <PlanRow key={p.levelName} plan={p} onSaved={setCatalogue} />
+          <PlanRow key={p.levelName} plan={p} label={level(p.levelName)} onSaved={setCatalogue} />
         ))}
       </div>
     </section>
   );
+}
+
+/** A membership level as members see it named in their language. */
+export function useLevelLabel() {
+  const { t } = useLingui();
+  return (levelName: string) => (levelName === LEVEL_SENIOR ? t`Senior` : levelName === LEVEL_VIP ? t`VIP` : levelName);
 }
 
 function useSave() {
@@ -93,7 +109,15 @@ function SpecRow({
   );
 }
 
-function PlanRow({ plan, onSaved }: { plan: CataloguePlanRow; onSaved: (c: StaffCatalogue) => void }) {
+function PlanRow({
+  plan,
+  label,
+  onSaved,
+}: {
+  plan: CataloguePlanRow;
+  label: string;
+  onSaved: (c: StaffCatalogue) => void;
+}) {
   const { t } = useLingui();
   const [day, setDay] = useState(String(plan.dayCharacters));
   const [videos, setVideos] = useState(String(plan.monthVideos));
@@ -105,7 +129,7 @@ function PlanRow({ plan, onSaved }: { plan: CataloguePlanRow; onSaved: (c: Staff
   return (
     <form
       className="catalogue-row"
-      aria-label={t`Plan ${plan.levelName}`}
+      aria-label={t`Plan ${label}`}
       onSubmit={(e) => {
         e.preventDefault();
         if (valid)
@@ -115,7 +139,7 @@ function PlanRow({ plan, onSaved }: { plan: CataloguePlanRow; onSaved: (c: Staff
           );
       }}
     >
-      <span className="catalogue-kind">{plan.levelName}</span>
+      <span className="catalogue-kind">{label}</span>
       <NumberInput
         label={t`Day characters`}
         value={day}

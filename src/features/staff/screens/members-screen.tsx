@@ -10,6 +10,7 @@ import { Pagination, usePageSize } from '#ui/pagination.tsx';
 import { RemoteSelect, type SelectOption } from '#ui/remote-select.tsx';
 import { Permission } from '../permission.tsx';
 import { fetchMember, fetchMembers, restoreMember } from '../staff.api.ts';
+import { useLevelLabel } from './catalogue-screen.tsx';
 import { ColumnMenu, DataTable, type TableColumn, useHiddenColumns } from './data-table.tsx';
 import { ExportDialog } from './export-dialog.tsx';
 import { GrantDialog, SuspendDialog } from './member-actions.tsx';
@@ -31,6 +32,7 @@ export function useSuspensionText() {
 export function MembersScreen() {
   const { t } = useLingui();
   const suspension = useSuspensionText();
+  const level = useLevelLabel();
   const [chosen, setChosen] = useState<SelectOption | null>(null);
   const [page, setPage] = useState(1);
   const [size, setSize] = usePageSize(ROUTE);
@@ -50,7 +52,7 @@ export function MembersScreen() {
     { key: 'id', label: t`Member ID`, text: (m) => String(m.id), copy: true },
     { key: 'username', label: t`Username`, text: (m) => m.username, copy: true },
     { key: 'email', label: t`Email`, text: (m) => m.email, copy: true },
-    { key: 'level', label: t`Membership`, text: (m) => m.levelName || t`None` },
+    { key: 'level', label: t`Membership`, text: (m) => (m.levelName ? level(m.levelName) : t`None`) },
     { key: 'characters', label: t`Characters`, text: (m) => String(m.characterCount) },
     { key: 'gold', label: t`Gold coins`, text: (m) => m.goldCount.toFixed(2) },
     { key: 'reports', label: t`Open reports`, text: (m) => String(m.openReports) },
@@ -128,6 +130,7 @@ function MemberDetail({ id, onClose }: { id: number; onClose: () => void }) {
   const { t } = useLingui();
   const reasonName = useReasonName();
   const suspension = useSuspensionText();
+  const level = useLevelLabel();
   const [detail, setDetail] = useState<StaffMemberDetail | null>(null);
   const [dialog, setDialog] = useState<'suspend' | 'grant' | null>(null);
   const [version, setVersion] = useState(0);
@@ -176,7 +179,7 @@ function MemberDetail({ id, onClose }: { id: number; onClose: () => void }) {
         <dt>{t`State`}</dt>
         <dd>{suspension(m.suspendedUntil)}</dd>
         <dt>{t`Membership`}</dt>
-        <dd>{m.levelName ? t`${m.levelName}, ${m.remainingDay} days left` : t`None`}</dd>
+        <dd>{m.levelName ? t`${level(m.levelName)}, ${m.remainingDay} days left` : t`None`}</dd>
         <dt>{t`Characters`}</dt>
         <dd>{m.characterCount}</dd>
         <dt>{t`Gold coins`}</dt>
