@@ -46,25 +46,27 @@ export function SuspendDialog({ member, open, onDone, onCancel }: ActionProps) {
         </>
       }
     >
-      <SelectField
-        label={t`Suspend for`}
-        value={days}
-        onChange={(e) => setDays(e.currentTarget.value)}
-        options={[
-          { value: '1', label: t`1 day` },
-          { value: '7', label: t`7 days` },
-          { value: '0', label: t`Permanently` },
-        ]}
-      />
-      <div className="field">
-        <label className="field-label" htmlFor={noteId}>{t`Note`}</label>
-        <textarea
-          id={noteId}
-          className="input textarea"
-          maxLength={NOTE_MAX}
-          value={note}
-          onChange={(e) => setNote(e.currentTarget.value)}
+      <div className="form">
+        <SelectField
+          label={t`Suspend for`}
+          value={days}
+          onChange={(e) => setDays(e.currentTarget.value)}
+          options={[
+            { value: '1', label: t`1 day` },
+            { value: '7', label: t`7 days` },
+            { value: '0', label: t`Permanently` },
+          ]}
         />
+        <div className="field">
+          <label className="field-label" htmlFor={noteId}>{t`Note`}</label>
+          <textarea
+            id={noteId}
+            className="input textarea"
+            maxLength={NOTE_MAX}
+            value={note}
+            onChange={(e) => setNote(e.currentTarget.value)}
+          />
+        </div>
       </div>
     </Dialog>
   );
@@ -114,37 +116,39 @@ export function GrantDialog({ member, open, onDone, onCancel }: ActionProps) {
         </>
       }
     >
-      <ChoiceGroup
-        legend={t`What`}
-        name="grant-kind"
-        value={kind}
-        onChange={(v) => {
-          setKind(v as 'character' | 'gold');
-          setAmount('');
-        }}
-        options={[
-          { value: 'gold', label: t`Gold coins` },
-          { value: 'character', label: t`Characters` },
-        ]}
-      />
-      <NumberInput
-        label={kind === 'gold' ? t`Gold coins` : t`Characters`}
-        value={amount}
-        onChange={setAmount}
-        decimals={GRANT_DECIMALS[kind]}
-        max={GRANT_MAX[kind]}
-        error={errors.amount}
-        hint={t`At most ${GRANT_MAX[kind]}`}
-        required
-      />
-      <TextField
-        label={t`Reason`}
-        value={reason}
-        maxLength={NOTE_MAX}
-        onChange={(e) => setReason(e.currentTarget.value)}
-        error={errors.reason}
-        required
-      />
+      <div className="form">
+        <ChoiceGroup
+          legend={t`What`}
+          name="grant-kind"
+          value={kind}
+          onChange={(v) => {
+            setKind(v as 'character' | 'gold');
+            setAmount('');
+          }}
+          options={[
+            { value: 'gold', label: t`Gold coins` },
+            { value: 'character', label: t`Characters` },
+          ]}
+        />
+        <NumberInput
+          label={kind === 'gold' ? t`Gold coins` : t`Characters`}
+          value={amount}
+          onChange={setAmount}
+          decimals={GRANT_DECIMALS[kind]}
+          max={GRANT_MAX[kind]}
+          error={errors.amount}
+          hint={t`At most ${GRANT_MAX[kind]}`}
+          required
+        />
+        <TextField
+          label={t`Reason`}
+          value={reason}
+          maxLength={NOTE_MAX}
+          onChange={(e) => setReason(e.currentTarget.value)}
+          error={errors.reason}
+          required
+        />
+      </div>
     </Dialog>
   );
 }

@@ -126,11 +126,27 @@ export function MembersScreen() {
   );
 }
 
+/** A ledger row's balance in words (the kinds of docs/api.md, Commerce); an unknown kind as it is. */
+function useLedgerKind() {
+  const { t } = useLingui();
+  const names: Record<string, string> = {
+    buy_character: t`Bought characters`,
+    give_character: t`Given characters`,
+    register_character: t`Registration characters`,
+    day_character: t`Day characters`,
+    buy_gold: t`Bought gold coins`,
+    give_gold: t`Given gold coins`,
+    month_video: t`Videos a month`,
+  };
+  return (kind: string) => names[kind] ?? kind;
+}
+
 function MemberDetail({ id, onClose }: { id: number; onClose: () => void }) {
   const { t } = useLingui();
   const reasonName = useReasonName();
   const suspension = useSuspensionText();
   const level = useLevelLabel();
+  const ledgerKind = useLedgerKind();
   const [detail, setDetail] = useState<StaffMemberDetail | null>(null);
   const [dialog, setDialog] = useState<'suspend' | 'grant' | null>(null);
   const [version, setVersion] = useState(0);
@@ -171,7 +187,7 @@ function MemberDetail({ id, onClose }: { id: number; onClose: () => void }) {
           <Button size="sm" variant="ghost" onClick={onClose}>{t`Close`}</Button>
         </div>
       </header>
-      <dl className="facts facts-grid">
+      <dl className="staff-facts staff-facts-grid">
         <dt>{t`Email`}</dt>
         <dd>
           <bdi>{m.email}</bdi>
@@ -220,7 +236,7 @@ function MemberDetail({ id, onClose }: { id: number; onClose: () => void }) {
               {detail.ledger.map((l) => (
                 <tr key={l.id}>
                   <td data-label={t`Time`}>{when(l.createdAt)}</td>
-                  <td data-label={t`Balance`}>{l.kind}</td>
+                  <td data-label={t`Balance`}>{ledgerKind(l.kind)}</td>
                   <td data-label={t`Change`}>{l.delta > 0 ? `+${l.delta}` : l.delta}</td>
                   <td data-label={t`After`}>{l.balanceAfter}</td>
                   <td data-label={t`Reason`}>

@@ -85,7 +85,7 @@ export function ReportSheet({
     >
       {report && (
         <div className="sheet-body">
-          <dl className="facts">
+          <dl className="staff-facts">
             <dt>{t`Reporter`}</dt>
             <dd>
               <bdi>{report.reporter.username}</bdi>
