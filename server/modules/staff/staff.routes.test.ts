@@ -7,7 +7,14 @@
 import { describe, expect, it } from 'vitest';
 import type { Moment, MomentPage } from '#protocol/moment.ts';
 import type { PageOf } from '#protocol/social.ts';
-import type { Permission, StaffCatalogue, StaffMember, StaffMemberDetail, StaffReport } from '#protocol/staff.ts';
+import {
+  CATALOGUE_MAX,
+  type Permission,
+  type StaffCatalogue,
+  type StaffMember,
+  type StaffMemberDetail,
+  type StaffReport,
+} from '#protocol/staff.ts';
 import type { BaseUser, UserInfo } from '#protocol/user.ts';
 import { appOnClock, login, md5 } from '../../test-helper.ts';
 import { data, get, ids, member, post } from '../social/social.test-kit.ts';
@@ -312,9 +319,44 @@ describe('catalogue', () => {
     data(await send(t.app, editor, 'PUT', `/api/staff/catalogue/packages/${gold.id}`, { num: gold.num, amount: 7.77 }));
     const list = data<{ id: number; amount: number }[]>(await get(t.app, m, '/api/system/gold/spec/all'));
     expect(list.find((s) => s.id === gold.id)?.amount).toBe(7.77);
+  });
+
+  it('refuses bad amounts with 400 naming the field, changing nothing and writing no audit row', async () => {
+    const editor = await staff(t.app, ['catalog:edit']);
+    const before = data<StaffCatalogue>(await send(t.app, editor, 'GET', '/api/staff/catalogue'));
+    const spec = before.specs[0]!;
+    const plan = before.plans[0]!;
+    const audits = await auditCount();
+    const money = `amount must be above 0, at most ${CATALOGUE_MAX.amount}, with at most 2 decimals`;
+    const num = `num must be a whole number from 1 to ${CATALOGUE_MAX.num}`;
+    for (const [body, message] of [
+      [{ num: spec.num, amount: -1 }, money],
+      [{ num: spec.num, amount: 0 }, money],
+      [{ num: spec.num, amount: 1.234 }, money],
+      [{ num: spec.num, amount: CATALOGUE_MAX.amount + 0.01 }, money],
+      [{ num: spec.num, amount: '9.99' }, 'amount must be a number'],
+      [{ num: 0, amount: 1 }, num],
+      [{ num: 1.5, amount: 1 }, num],
+      [{ num: CATALOGUE_MAX.num + 1, amount: 1 }, num],
+    ] as const) {
+      const res = await send(t.app, editor, 'PUT', `/api/staff/catalogue/packages/${spec.id}`, body);
+      expect(res.body, JSON.stringify(body)).toMatchObject({ code: 400, message: expect.stringContaining(message) });
+    }
+    const planUrl = `/api/staff/catalogue/plans/${encodeURIComponent(plan.levelName)}`;
+    const good = { dayCharacters: 10, monthVideos: 1, showIdentity: true };
+    for (const [body, message] of [
+      [{ ...good, dayCharacters: -1 }, 'dayCharacters must be a whole number'],
+      [{ ...good, monthVideos: CATALOGUE_MAX.monthVideos + 1 }, 'monthVideos must be a whole number'],
+      [{ ...good, showIdentity: 'yes' }, 'showIdentity must be true or false'],
+    ] as const) {
+      const res = await send(t.app, editor, 'PUT', planUrl, body);
+      expect(res.body, JSON.stringify(body)).toMatchObject({ code: 400, message: expect.stringContaining(message) });
+    }
     expect(
-      (await send(t.app, editor, 'PUT', `/api/staff/catalogue/packages/${gold.id}`, { num: 0, amount: -1 })).body.code,
-    ).toBe(400);
+      (await send(t.app, editor, 'PUT', '/api/staff/catalogue/packages/99999', { num: 1, amount: 1 })).body.code,
+    ).toBe(404);
+    expect(data<StaffCatalogue>(await send(t.app, editor, 'GET', '/api/staff/catalogue'))).toEqual(before);
+    expect(await auditCount()).toBe(audits);
   });
 });
 
