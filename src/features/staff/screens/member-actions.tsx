@@ -9,6 +9,41 @@ import { numberOf } from '#ui/number-input.rules.ts';
 import { NumberInput } from '#ui/number-input.tsx';
 import { grantMember, suspendMember } from '../staff.api.ts';
 
+/** How long a suspension runs: 1 day, 7 days or for good (the value is the days, 0 for permanent). */
+export function SuspendForField({ value, onChange }: { value: string; onChange: (days: string) => void }) {
+  const { t } = useLingui();
+  return (
+    <SelectField
+      label={t`Suspend for`}
+      value={value}
+      onChange={(e) => onChange(e.currentTarget.value)}
+      options={[
+        { value: '1', label: t`1 day` },
+        { value: '7', label: t`7 days` },
+        { value: '0', label: t`Permanently` },
+      ]}
+    />
+  );
+}
+
+/** A staff action's note (at most NOTE_MAX characters), kept in the audit log. */
+export function NoteField({ value, onChange }: { value: string; onChange: (note: string) => void }) {
+  const { t } = useLingui();
+  const id = useId();
+  return (
+    <div className="field">
+      <label className="field-label" htmlFor={id}>{t`Note`}</label>
+      <textarea
+        id={id}
+        className="input textarea"
+        maxLength={NOTE_MAX}
+        value={value}
+        onChange={(e) => onChange(e.currentTarget.value)}
+      />
+    </div>
+  );
+}
+
 interface ActionProps {
   member: StaffMember;
   open: boolean;
@@ -18,7 +53,6 @@ interface ActionProps {
 
 export function SuspendDialog({ member, open, onDone, onCancel }: ActionProps) {
   const { t } = useLingui();
-  const noteId = useId();
   const [days, setDays] = useState('1');
   const [note, setNote] = useState('');
   const [busy, setBusy] = useState(false);
@@ -47,26 +81,8 @@ export function SuspendDialog({ member, open, onDone, onCancel }: ActionProps) {
       }
     >
       <div className="form">
-        <SelectField
-          label={t`Suspend for`}
-          value={days}
-          onChange={(e) => setDays(e.currentTarget.value)}
-          options={[
-            { value: '1', label: t`1 day` },
-            { value: '7', label: t`7 days` },
-            { value: '0', label: t`Permanently` },
-          ]}
-        />
-        <div className="field">
-          <label className="field-label" htmlFor={noteId}>{t`Note`}</label>
-          <textarea
-            id={noteId}
-            className="input textarea"
-            maxLength={NOTE_MAX}
-            value={note}
-            onChange={(e) => setNote(e.currentTarget.value)}
-          />
-        </div>
+        <SuspendForField value={days} onChange={setDays} />
+        <NoteField value={note} onChange={setNote} />
       </div>
     </Dialog>
   );

@@ -3,13 +3,14 @@
  * the resolution (dismiss, warn, suspend for 1 or 7 days or for good) with a note.
  */
 import { useLingui } from '@lingui/react/macro';
-import { useEffect, useId, useState } from 'react';
-import { type MemberActivity, NOTE_MAX, type StaffReport } from '#protocol/staff.ts';
+import { useEffect, useState } from 'react';
+import type { MemberActivity, StaffReport } from '#protocol/staff.ts';
 import { Button } from '#ui/button.tsx';
 import { Dialog } from '#ui/dialog.tsx';
-import { ChoiceGroup, SelectField } from '#ui/field.tsx';
+import { ChoiceGroup } from '#ui/field.tsx';
 import { usePermission } from '../permission.tsx';
 import { fetchActivity, resolveReport } from '../staff.api.ts';
+import { NoteField, SuspendForField } from './member-actions.tsx';
 import { useReasonName } from './reports-screen.tsx';
 import { when } from './use-page.ts';
 
@@ -24,7 +25,6 @@ export function ReportSheet({
 }) {
   const { t } = useLingui();
   const reasonName = useReasonName();
-  const noteId = useId();
   const mayResolve = usePermission('report:resolve');
   const maySuspend = usePermission('member:suspend');
   const [activity, setActivity] = useState<MemberActivity | null>(null);
@@ -145,28 +145,8 @@ export function ReportSheet({
           {report.status === 'open' && mayResolve && (
             <div className="resolve-form">
               <ChoiceGroup legend={t`Resolve`} name="action" value={action} onChange={setAction} options={actions} />
-              {action === 'suspend' && (
-                <SelectField
-                  label={t`Suspend for`}
-                  value={days}
-                  onChange={(e) => setDays(e.currentTarget.value)}
-                  options={[
-                    { value: '1', label: t`1 day` },
-                    { value: '7', label: t`7 days` },
-                    { value: '0', label: t`Permanently` },
-                  ]}
-                />
-              )}
-              <div className="field">
-                <label className="field-label" htmlFor={noteId}>{t`Note`}</label>
-                <textarea
-                  id={noteId}
-                  className="input textarea"
-                  maxLength={NOTE_MAX}
-                  value={note}
-                  onChange={(e) => setNote(e.currentTarget.value)}
-                />
-              </div>
+              {action === 'suspend' && <SuspendForField value={days} onChange={setDays} />}
+              <NoteField value={note} onChange={setNote} />
             </div>
           )}
         </div>
