@@ -254,6 +254,10 @@ const request = fc.record({
   auth: fc.constantFrom('member', 'member', 'none', 'garbage'),
 });
 
+const mb = (bytes: number) => `${(bytes / 1_048_576).toFixed(0)} MB`;
+const rssAlong: string[] = [];
+let tracking = false;
+
 async function fuzzRest(): Promise<Figures> {
   const figures: Figures = { done: 0, statuses: new Map(), serverErrors: [], stoppedEarly: false };
   const started = Date.now();
@@ -281,6 +285,9 @@ async function fuzzRest(): Promise<Figures> {
       payload: withBody ? (r.raw ?? JSON.stringify(r.body)) : undefined,
     });
     figures.done += 1;
+    // RSS along the way: whether it keeps growing or levels off.
+    if (tracking && figures.done % 20_000 === 0)
+      rssAlong.push(`${figures.done / 1000}k ${mb(process.memoryUsage().rss)}`);
     figures.statuses.set(res.statusCode, (figures.statuses.get(res.statusCode) ?? 0) + 1);
     if (res.statusCode >= 500 && res.statusCode !== 503) {
       figures.serverErrors.push(`${r.endpoint.method} ${path}: ${res.statusCode} ${res.body.slice(0, 200)}`);
@@ -382,6 +389,8 @@ async function settled(): Promise<NodeJS.MemoryUsage> {
   return process.memoryUsage();
 }
 const before = await settled();
+tracking = true;
+rssAlong.push(`0k ${mb(before.rss)}`);
 const rest = await fuzzRest();
 console.log(
   `REST: ${rest.done} requests${rest.stoppedEarly ? ' (time limit)' : ''}; statuses ${percentile(rest.statuses)}`,
@@ -405,6 +414,7 @@ for (const line of [...errors, ...crashes].slice(0, 10)) console.log(`  ${line}`
 // NOTE: RSS grows with the number of requests while the heap and external memory stay flat (native memory: see
 // docs/architecture.md, Proofs); the target is checked on the live memory, and RSS is printed beside it.
 const liveGrowthMb = heapGrowthMb + externalGrowthMb;
+console.log(`RSS along the requests: ${rssAlong.join(', ')}; after the frames and settling ${mb(after.rss)}`);
 console.log(`live memory growth (heap + external): ${liveGrowthMb.toFixed(1)} MB (target under 50 MB)`);
 console.log(
   `load average ${loadavg()
