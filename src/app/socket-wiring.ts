@@ -84,6 +84,12 @@ export function wireSocket(store: AppStore, router: ChatRouter) {
     if (sessionToken && !token) void import('#lib/storage.ts').then(({ clearAll }) => clearAll());
     sessionToken = token;
     if (token) void start().catch((error: unknown) => console.warn('Chat could not start', error));
+    // Web Push on this device: the subscription checked and registered for whoever is signed in (lazy, never throws).
+    if (token) {
+      import('#features/push/index.ts')
+        .then(({ syncPush }) => syncPush())
+        .catch((error: unknown) => console.warn('Web Push sync could not load', error));
+    }
   };
   sync();
   // For the page's life: the app has one socket and one session at a time.

@@ -182,8 +182,16 @@ describe('Web Push', () => {
     await quiet(300);
     await call(server.url, 'POST', '/api/user/like/add', { userId: bob.id, like: true }, carol.token);
     await call(server.url, 'POST', '/api/user/visitor/add', { userId: bob.id }, carol.token);
+    // Her message is refused ('You have been blocked') and pushes nothing to Bob's devices that take messages.
+    const toBob = () => pushService.requests.filter((r) => r.path.startsWith('/push/bob-')).length;
+    const before = toBob();
+    const carolSocket = await openSocket(server.url, carol.token);
+    carolSocket.send(bob.id, 'Let me in');
+    await carolSocket.waitFor((f) => f.some((x) => x.action === 'chart' && x.code !== 200), 'the refusal');
+    carolSocket.close();
     await quiet();
     expect(sentTo(watch)).toHaveLength(0);
+    expect(toBob()).toBe(before);
 
     const again = await openSocket(server.url, bob.token);
     await blockFrame(again, carol.id, false);

@@ -87,8 +87,10 @@ export async function disablePush(): Promise<void> {
 }
 
 /**
- * The settings screen, opened with push on: texts in the current language to the worker, and the subscription to
- * the server again (it may have been forgotten there). Never throws.
+ * Every start of the signed-in app (and the settings screen), with push on: texts in the current language to the
+ * worker, the subscription made again if the browser dropped it or the server's key changed, and registered with the
+ * server for the member signed in now. A device the push service forgot (404/410: the server deleted it) is thus
+ * back at the next start, and a device handed to another member follows whoever signed in. Never throws.
  */
 export async function syncPush(): Promise<void> {
   const setting = readPushSetting();
@@ -96,8 +98,11 @@ export async function syncPush(): Promise<void> {
   try {
     const registration = await navigator.serviceWorker.ready;
     await sendTexts(registration);
-    const subscription = await registration.pushManager.getSubscription();
-    if (subscription) await saveSubscription(subscription.toJSON(), setting.events);
+    const key = await getPushKey();
+    const subscription = await subscribeWith(key, registration);
+    await saveSubscription(subscription.toJSON(), setting.events);
+    writeSetting({ ...setting, key });
+    tellWorker(registration, subscription.endpoint);
   } catch (error) {
     console.warn('Web Push sync failed', error);
   }

@@ -9,6 +9,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { installHelpOpenAtom } from '#lib/pwa.ts';
 import { renderWithApp } from '#ui/test-render.tsx';
 import { toastsAtom } from '#ui/toast.tsx';
+import { syncPush } from '../index.ts';
 import { PushSettings } from './push-settings.tsx';
 
 const api = vi.hoisted(() => ({
@@ -155,5 +156,51 @@ describe('PushSettings', () => {
     expect(screen.queryByRole('switch')).toBeNull();
     fireEvent.click(screen.getByRole('button', { name: 'How to add Amity to the Home Screen' }));
     expect(store.get(installHelpOpenAtom)).toBe(true);
+  });
+});
+
+describe('syncPush at every start', () => {
+  const setOn = (key: string | null) =>
+    localStorage.setItem('amity-push', JSON.stringify({ on: true, events: ['message', 'like'], key }));
+  const grant = () => Object.assign(globalThis.Notification, { permission: 'granted' });
+
+  it('does nothing while push is off here or permission is not granted', async () => {
+    await syncPush();
+    setOn(api.key);
+    await syncPush();
+    expect(api.saveSubscription).not.toHaveBeenCalled();
+    expect(requestPermission).not.toHaveBeenCalled();
+  });
+
+  it('subscribes again when the browser dropped the subscription, and registers it for the member signed in', async () => {
+    setOn(api.key);
+    grant();
+    await syncPush();
+    expect(requestPermission).not.toHaveBeenCalled();
+    expect(pushManager.subscribe).toHaveBeenCalledTimes(1);
+    expect(api.saveSubscription).toHaveBeenCalledWith(
+      { endpoint: 'https://push.example/device-1', keys: { p256dh: 'p', auth: 'a' } },
+      ['message', 'like'],
+    );
+    expect(posted).toContainEqual({ type: 'PUSH_STATE', endpoint: 'https://push.example/device-1' });
+    // The next start keeps it (same key) and registers it again, in case the server forgot it.
+    await syncPush();
+    expect(pushManager.subscribe).toHaveBeenCalledTimes(1);
+    expect(api.saveSubscription).toHaveBeenCalledTimes(2);
+  });
+
+  it('re-subscribes when the server’s VAPID key changed since', async () => {
+    setOn(vapidKey(9));
+    grant();
+    await syncPush();
+    const first = current!;
+    api.key = vapidKey(3);
+    await syncPush();
+    expect(first.unsubscribe).toHaveBeenCalled();
+    expect(api.saveSubscription).toHaveBeenLastCalledWith(
+      expect.objectContaining({ endpoint: 'https://push.example/device-2' }),
+      ['message', 'like'],
+    );
+    expect(JSON.parse(localStorage.getItem('amity-push')!).key).toBe(api.key);
   });
 });
