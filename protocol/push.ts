@@ -6,6 +6,9 @@
 export const PUSH_EVENTS = ['message', 'gift', 'like', 'visit'] as const;
 export type PushEvent = (typeof PUSH_EVENTS)[number];
 
+/** The device's push setting in localStorage (src/features/push/push.device.ts): `{ on, events, key }`. */
+export const PUSH_SETTING_KEY = 'amity-push';
+
 /** At most this many devices per member; a new one beyond it replaces the one unheard of the longest. */
 export const MAX_PUSH_SUBSCRIPTIONS = 10;
 /** An encrypted push body is at most 4 KB; ours stays well under it. */

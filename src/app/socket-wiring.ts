@@ -11,6 +11,7 @@ import type { ChatService, chatServiceAtom } from '#features/chat/index.ts';
 import { currentLocale } from '#lib/i18n.ts';
 import { notifyIfHidden } from '#lib/notify.ts';
 import { createSocket } from '#lib/socket.ts';
+import { PUSH_SETTING_KEY } from '#protocol/push.ts';
 import { isOwnUploadUrl } from '#protocol/validators.ts';
 import { pushToastAtom } from '#ui/toast.tsx';
 import type { AppStore } from './store.ts';
@@ -84,8 +85,9 @@ export function wireSocket(store: AppStore, router: ChatRouter) {
     if (sessionToken && !token) void import('#lib/storage.ts').then(({ clearAll }) => clearAll());
     sessionToken = token;
     if (token) void start().catch((error: unknown) => console.warn('Chat could not start', error));
-    // Web Push on this device: the subscription checked and registered for whoever is signed in (lazy, never throws).
-    if (token) {
+    // Web Push on this device: the subscription checked and registered for whoever is signed in. Only a device where
+    // push is on loads the push code, so nothing joins the first load of a member without it.
+    if (token && pushOnHere()) {
       import('#features/push/index.ts')
         .then(({ syncPush }) => syncPush())
         .catch((error: unknown) => console.warn('Web Push sync could not load', error));
@@ -94,4 +96,12 @@ export function wireSocket(store: AppStore, router: ChatRouter) {
   sync();
   // For the page's life: the app has one socket and one session at a time.
   store.sub(tokenAtom, sync);
+}
+
+function pushOnHere(): boolean {
+  try {
+    return (JSON.parse(localStorage.getItem(PUSH_SETTING_KEY) ?? '{}') as { on?: unknown }).on === true;
+  } catch {
+    return false;
+  }
 }
