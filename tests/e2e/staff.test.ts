@@ -126,7 +126,7 @@ test('a report, a 1-day suspension from the queue: the member is signed out and 
 
   // The audit log shows the suspension.
   await m.getByRole('navigation', { name: 'Console sections' }).getByRole('link', { name: 'Audit log' }).click();
-  await m.getByRole('row').filter({ hasText: 'report.suspend' }).getByText('moderator').waitFor();
+  await m.getByRole('row').filter({ hasText: 'Report: member suspended' }).getByText('moderator').waitFor();
 
   // Members fetched none of the console's files; the moderator did (so the check finds them).
   const chunks = consoleChunks();

@@ -12,8 +12,27 @@ import { usePaged, when } from './use-page.ts';
 const ROUTE = 'staff-audit';
 const json = (v: unknown) => (v === null || v === undefined ? '' : JSON.stringify(v));
 
+/** An audit row's action in words (the codes staff.service.ts writes); an unknown code as it is. */
+export function useActionName() {
+  const { t } = useLingui();
+  const names: Record<string, string> = {
+    'report.dismiss': t`Report dismissed`,
+    'report.warn': t`Report: member warned`,
+    'report.suspend': t`Report: member suspended`,
+    'member.suspend': t`Member suspended`,
+    'member.restore': t`Member restored`,
+    'balance.grant.character': t`Characters granted`,
+    'balance.grant.gold': t`Gold coins granted`,
+    'catalog.package': t`Package edited`,
+    'catalog.plan': t`Plan edited`,
+    'staff.permissions': t`Permissions set`,
+  };
+  return (action: string) => names[action] ?? action;
+}
+
 export function AuditScreen() {
   const { t } = useLingui();
+  const actionName = useActionName();
   const [page, setPage] = useState(1);
   const [size, setSize] = usePageSize(ROUTE);
   const [exporting, setExporting] = useState(false);
@@ -21,7 +40,7 @@ export function AuditScreen() {
   const columns: TableColumn<AuditEntry>[] = [
     { key: 'time', label: t`When`, text: (a) => when(a.createdAt) },
     { key: 'staff', label: t`Who`, text: (a) => a.staff.username || t`command line` },
-    { key: 'action', label: t`What`, text: (a) => a.action },
+    { key: 'action', label: t`What`, text: (a) => actionName(a.action) },
     { key: 'target', label: t`Target`, text: (a) => `${a.targetType} ${a.targetId}`, copy: true },
     {
       key: 'before',

@@ -10,6 +10,7 @@ import { Dialog } from '#ui/dialog.tsx';
 import { ChoiceGroup } from '#ui/field.tsx';
 import { usePermission } from '../permission.tsx';
 import { fetchActivity, resolveReport } from '../staff.api.ts';
+import { useActionName } from './audit-screen.tsx';
 import { NoteField, SuspendForField } from './member-actions.tsx';
 import { useReasonName } from './reports-screen.tsx';
 import { when } from './use-page.ts';
@@ -25,6 +26,7 @@ export function ReportSheet({
 }) {
   const { t } = useLingui();
   const reasonName = useReasonName();
+  const actionName = useActionName();
   const mayResolve = usePermission('report:resolve');
   const maySuspend = usePermission('member:suspend');
   const [activity, setActivity] = useState<MemberActivity | null>(null);
@@ -104,7 +106,8 @@ export function ReportSheet({
               <>
                 <dt>{t`Resolution`}</dt>
                 <dd>
-                  {report.action} · <bdi>{report.resolvedBy?.username}</bdi> · {when(report.resolvedAt)}
+                  {actionName(`report.${report.action}`)} · <bdi>{report.resolvedBy?.username}</bdi> ·{' '}
+                  {when(report.resolvedAt)}
                   {report.note && <p dir="auto">{report.note}</p>}
                 </dd>
               </>
