@@ -33,6 +33,7 @@ export function useActionName() {
 export function AuditScreen() {
   const { t } = useLingui();
   const actionName = useActionName();
+  const targets: Record<string, string> = { member: t`Member`, report: t`Report`, package: t`Package`, plan: t`Plan` };
   const [page, setPage] = useState(1);
   const [size, setSize] = usePageSize(ROUTE);
   const [exporting, setExporting] = useState(false);
@@ -41,7 +42,12 @@ export function AuditScreen() {
     { key: 'time', label: t`When`, text: (a) => when(a.createdAt) },
     { key: 'staff', label: t`Who`, text: (a) => a.staff.username || t`command line` },
     { key: 'action', label: t`What`, text: (a) => actionName(a.action) },
-    { key: 'target', label: t`Target`, text: (a) => `${a.targetType} ${a.targetId}`, copy: true },
+    {
+      key: 'target',
+      label: t`Target`,
+      text: (a) => `${targets[a.targetType] ?? a.targetType} ${a.targetId}`,
+      copy: true,
+    },
     {
       key: 'before',
       label: t`Before`,
