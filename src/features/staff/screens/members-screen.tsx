@@ -4,11 +4,11 @@
  */
 import { useLingui } from '@lingui/react/macro';
 import { useCallback, useEffect, useState } from 'react';
+import { Permission } from '#features/auth/permission.tsx';
 import { PERMANENT_UNTIL, type StaffMember, type StaffMemberDetail } from '#protocol/staff.ts';
 import { Button } from '#ui/button.tsx';
 import { Pagination, usePageSize } from '#ui/pagination.tsx';
 import { RemoteSelect, type SelectOption } from '#ui/remote-select.tsx';
-import { Permission } from '../permission.tsx';
 import { fetchMember, fetchMembers, restoreMember } from '../staff.api.ts';
 import { useLevelLabel } from './catalogue-screen.tsx';
 import { ColumnMenu, DataTable, type TableColumn, useHiddenColumns } from './data-table.tsx';

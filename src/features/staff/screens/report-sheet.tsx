@@ -4,11 +4,11 @@
  */
 import { useLingui } from '@lingui/react/macro';
 import { useEffect, useState } from 'react';
+import { usePermission } from '#features/auth/permission.tsx';
 import type { MemberActivity, StaffReport } from '#protocol/staff.ts';
 import { Button } from '#ui/button.tsx';
 import { Dialog } from '#ui/dialog.tsx';
 import { ChoiceGroup } from '#ui/field.tsx';
-import { usePermission } from '../permission.tsx';
 import { fetchActivity, resolveReport } from '../staff.api.ts';
 import { useActionName } from './audit-screen.tsx';
 import { NoteField, SuspendForField } from './member-actions.tsx';

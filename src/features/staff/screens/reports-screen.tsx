@@ -1,12 +1,12 @@
 /** The reports queue: filters, the table, pages of 5-50, export, and the side sheet where a report is resolved. */
 import { useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
+import { Permission } from '#features/auth/permission.tsx';
 import { REPORT_REASONS } from '#features/social/index.ts';
 import type { StaffReport } from '#protocol/staff.ts';
 import { Button } from '#ui/button.tsx';
 import { SelectField } from '#ui/field.tsx';
 import { Pagination, usePageSize } from '#ui/pagination.tsx';
-import { Permission } from '../permission.tsx';
 import { fetchReports } from '../staff.api.ts';
 import { ColumnMenu, DataTable, type TableColumn, useHiddenColumns } from './data-table.tsx';
 import { ExportDialog } from './export-dialog.tsx';

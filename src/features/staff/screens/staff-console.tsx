@@ -4,9 +4,9 @@
  */
 import { useLingui } from '@lingui/react/macro';
 import { Link, useParams } from '@tanstack/react-router';
+import { Permission } from '#features/auth/permission.tsx';
 import { Page } from '#ui/page.tsx';
 import { ScreenCatalog } from '#ui/screen-catalog.tsx';
-import { Permission } from '../permission.tsx';
 import '../staff.css';
 import { AuditScreen } from './audit-screen.tsx';
 import { CatalogueScreen } from './catalogue-screen.tsx';

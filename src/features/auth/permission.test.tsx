@@ -3,9 +3,9 @@
 import { cleanup, screen } from '@testing-library/react';
 import { createStore } from 'jotai';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { permissionsAtom } from '#features/auth/index.ts';
 import { renderWithApp } from '#ui/test-render.tsx';
 import { hasPermission, MISSING_TAG, Permission } from './permission.tsx';
+import { permissionsAtom } from './session.atoms.ts';
 
 afterEach(cleanup);
 

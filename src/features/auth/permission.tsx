@@ -1,12 +1,12 @@
 /**
  * The permission directive and helper (docs/product.md, Memberships and roles): an element tagged with a permission
  * is removed unless the stored permission list holds the tag; a tag left empty is a programming error and fails with
- * the product's message. Exported by the staff feature's lazy entry (page.ts): only staff screens use tags today,
- * and anything in auth's index would join every first load.
+ * the product's message. An entry of its own (docs/architecture.md, Feature entry files), so any feature may tag its
+ * elements, and the code joins only the chunks that use it (in auth's index.ts it would join every first load).
  */
 import { useAtomValue } from 'jotai';
 import type { ReactNode } from 'react';
-import { permissionsAtom } from '#features/auth/index.ts';
+import { permissionsAtom } from './session.atoms.ts';
 
 export const MISSING_TAG = '请设置操作权限标签值';
 
