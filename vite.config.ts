@@ -33,8 +33,9 @@ const NOT_MEMBER = [
   /src[\\/]features[\\/]chat[\\/]components[\\/](message-pane|message-bubble|virtual-list|virtual-layout|composer|translation-ui)\.tsx?$/,
   // What only the open conversation uses loads with it (lazy-message-pane.tsx), not with the list.
   /src[\\/]features[\\/]chat[\\/](timeline\.rules|composer\.rules|translate\.reducer|translate\.service)\.ts$/,
-  // Lazy screens of chat (shared photos above the composer) load on their own.
-  /src[\\/]features[\\/]chat[\\/]screens[\\/]/,
+  // Lazy screens of chat (shared photos above the composer, video and voice bubbles and tools) and the media code
+  // (media.rules, media.capture, media.api) load on their own, after the pane.
+  /src[\\/]features[\\/]chat[\\/](screens[\\/]|media\.)/,
 ];
 const matches =
   (list: RegExp[], except: RegExp[] = []) =>

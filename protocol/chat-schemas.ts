@@ -3,8 +3,9 @@
  * client, which only needs the types and message types, never loads zod through it.
  */
 import { z } from 'zod';
-import { MEDIA_PEAKS_MAX, MessageType } from './chat.ts';
+import { MessageType } from './chat.ts';
 import { LIMITS, LOCALES } from './constants.ts';
+import { MEDIA_PEAKS_MAX } from './media.ts';
 import { toLocale } from './translation.ts';
 import { dbId as id, isNonEmpty, isOwnUploadUrl, safeText } from './validators.ts';
 

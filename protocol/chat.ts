@@ -43,9 +43,6 @@ export interface Media {
   peaks?: number[];
 }
 
-/** A voice note's waveform has at most this many bars. */
-export const MEDIA_PEAKS_MAX = 64;
-
 /** A video or voice message: the types that carry `media`. */
 export function isMediaType(type: number): type is 8 | 9 {
   return type === MessageType.video || type === MessageType.voice;

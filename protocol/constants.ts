@@ -60,22 +60,6 @@ export const UPLOAD = {
 } as const;
 export type UploadType = (typeof UPLOAD.types)[number];
 
-/**
- * Video and voice messages (docs/api.md, Files: video and voice; Chat: types 8 and 9). Sizes in bytes (30 MB as the
- * product counts MB, like the 5 MB of images); durations in seconds.
- */
-export const MEDIA = {
-  maxBytes: 31_457_280,
-  maxSeconds: 60,
-  /** Declared types an upload may carry, per kind; the bytes must agree (ISO BMFF or WebM). */
-  videoTypes: ['video/mp4', 'video/webm'],
-  voiceTypes: ['audio/webm', 'audio/mp4', 'audio/x-m4a', 'video/webm', 'video/mp4'],
-  /** The played media the client keeps for offline use, at most (service worker runtime cache). */
-  offlineCacheEntries: 30,
-  offlineCacheBytes: 104_857_600,
-} as const;
-export type MediaKind = 'video' | 'voice';
-
 /** Token lifetime: 30 days unused (docs/api.md, Authentication). */
 export const TOKEN_IDLE_DAYS = 30;
 /** Password reset code: 6 digits, valid 15 minutes. */

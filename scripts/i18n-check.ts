@@ -16,6 +16,7 @@ const SAME_AS_ENGLISH: Record<string, string[] | '*'> = {
   VIP: '*',
   Amity: '*',
   Chat: ['de-de', 'es-es'],
+  Video: ['de-de'],
 };
 
 /** Han, kana and Hangul: an English text written in them was never translated. */

@@ -2,7 +2,7 @@ import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MEDIA } from '#protocol/constants.ts';
+import { MEDIA } from '#protocol/media.ts';
 import { member } from '../../realtime/socket-test-client.ts';
 import { makeApp, type TestApp } from '../../test-helper.ts';
 import { judgeMedia, MEDIA_TOO_LARGE, NOT_MEDIA, UNREADABLE } from './files.media.ts';

@@ -6,7 +6,7 @@
  * itself is made when the video message is stored: chat.media.ts).
  */
 import { createHash } from 'node:crypto';
-import { MEDIA, type MediaKind } from '#protocol/constants.ts';
+import { MEDIA, type MediaKind } from '#protocol/media.ts';
 import type { BlobStorage } from '../../adapters/storage/storage.ts';
 import type { AppContext } from '../../context.ts';
 import { invalid } from '../../domain/errors.ts';

@@ -1,6 +1,7 @@
 /** HTTP face of docs/api.md, Files: POST /api/file/upload/{type}, multipart field `file`. */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { MEDIA, type MediaKind, UPLOAD } from '#protocol/constants.ts';
+import { UPLOAD } from '#protocol/constants.ts';
+import { MEDIA, type MediaKind } from '#protocol/media.ts';
 import { createStorage } from '../../adapters/storage/storage.ts';
 import type { AppContext } from '../../context.ts';
 import { invalid, tooLarge } from '../../domain/errors.ts';

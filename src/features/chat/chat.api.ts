@@ -24,9 +24,3 @@ export const fetchBlockList = () => http.get<BaseUser[]>('/api/user/block/list',
 /** Silent while offline: the header shows a placeholder and the next resync fills it in. */
 export const fetchChatPeer = (userId: number, options: { silent?: boolean } = {}) =>
   http.get<BaseUser>(`/api/system/user/base/${userId}`, undefined, options);
-
-/** A chat photo goes the uploads feature's way (md5 name, signed form or direct); loaded with the first photo. */
-export async function uploadImage(file: File): Promise<string> {
-  const uploads = await import('#features/uploads/index.ts');
-  return uploads.uploadImage(file, { type: 'media' });
-}

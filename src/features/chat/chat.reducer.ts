@@ -661,11 +661,12 @@ export function reduceChat(state: ChatState, event: ChatEvent): ChatStep {
   /** Sends what may go now, oldest first, at most WINDOW in flight. */
   function pump() {
     if (!s.ready || !canSend(s)) return;
-    for (const { clientId, toId, type, msg, lang, attempts, translations } of nextToSend(s.outbox, WINDOW)) {
+    for (const { clientId, toId, type, msg, lang, attempts, translations, media } of nextToSend(s.outbox, WINDOW)) {
       // Not durable yet: it waits, and so does everything after it, so the order holds.
       if (s.unsaved.includes(clientId)) return;
       updateRecord(clientId, { state: 'sending', error: undefined, attempts: attempts + 1 });
-      const data = { toId, type, msg, lang, clientId, ...(translations ? { translations } : {}) };
+      // Absent fields stay undefined: JSON leaves them out of the frame.
+      const data = { toId, type, msg, lang, clientId, translations, media };
       emit({ type: 'send', frame: { action: 'chart', data } });
     }
   }

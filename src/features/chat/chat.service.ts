@@ -31,10 +31,7 @@ export interface ChatTransport {
   onStatus(listener: (status: SocketStatus) => void): () => void;
 }
 
-export type ChatApi = Pick<
-  typeof restApi,
-  'fetchConversations' | 'fetchHistory' | 'fetchChatPeer' | 'fetchUnread' | 'uploadImage'
->;
+export type ChatApi = Pick<typeof restApi, 'fetchConversations' | 'fetchHistory' | 'fetchChatPeer' | 'fetchUnread'>;
 
 export interface ChatServiceOptions {
   store: Store;
@@ -223,6 +220,7 @@ export function createChatService(options: ChatServiceOptions) {
       type: OutboxRecord['type'],
       msg: string,
       translations?: Record<string, string>,
+      media?: OutboxRecord['media'],
     ): Promise<string> {
       const record: OutboxRecord = {
         clientId: newId(),
@@ -233,7 +231,8 @@ export function createChatService(options: ChatServiceOptions) {
         createdAt: now().toISOString(),
         state: 'queued',
         attempts: 0,
-        ...(translations ? { translations } : {}),
+        translations,
+        media,
       };
       await act({ type: 'send', record });
       return record.clientId;
@@ -243,7 +242,6 @@ export function createChatService(options: ChatServiceOptions) {
       dispatch({ type: 'translated', peerId, msgId, lang, text }),
     retry: (clientId: string) => act({ type: 'retry', clientId }),
     cancel: (clientId: string) => act({ type: 'cancel', clientId }),
-    uploadImage: (file: File) => api.uploadImage(file),
     /** Sends the block frame and resolves on the server's ack (docs/product.md, Messages: then the page goes back). */
     block(receiverId: number, block: boolean): Promise<void> {
       dispatch({ type: 'block', receiverId, block });

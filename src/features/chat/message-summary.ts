@@ -18,6 +18,7 @@ export function messageSummary(type: number, msg: string): string {
     case 'balance':
       return t`Balance updated`;
     default:
-      return msg;
+      // Video and voice (types 8, 9) as pictographs: the first load's catalog has no room for words (size budget).
+      return type === 8 ? '🎬' : type === 9 ? '🎤' : msg;
   }
 }

@@ -2,7 +2,7 @@
  * Pure outbox rules: send order, what goes out next, which records Retry and Cancel apply to, and the tray's
  * counts. chat.reducer.ts applies them (and re-queues what was in flight when the connection drops).
  */
-import type { MessageType } from '#protocol/chat.ts';
+import type { ChartFrame, MessageType } from '#protocol/chat.ts';
 
 export type OutboxState = 'queued' | 'sending' | 'sent' | 'read' | 'failed';
 
@@ -14,7 +14,8 @@ export type OutboxState = 'queued' | 'sending' | 'sent' | 'read' | 'failed';
 export interface OutboxRecord {
   clientId: string;
   toId: number;
-  type: typeof MessageType.text | typeof MessageType.image;
+  type: typeof MessageType.text | typeof MessageType.image | typeof MessageType.video | typeof MessageType.voice;
+  /** For a video or voice note: the uploaded file's URL (uploaded before the record is made, so a re-send only repeats the frame). */
   msg: string;
   lang: string;
   /** When the member sent it (ISO): orders it in the timeline until the stored copy arrives. */
@@ -24,6 +25,8 @@ export interface OutboxRecord {
   attempts: number;
   /** Written in one language, sent in another: the member's own translation by locale (docs/api.md, chart). */
   translations?: Record<string, string>;
+  /** Types 8 and 9: what the chart frame carries beside the URL (cover, picture size, waveform). */
+  media?: ChartFrame['media'];
   /** Send order, strictly increasing across reloads (createdAt can tie within a millisecond). */
   seq?: number;
 }

@@ -98,7 +98,6 @@ export function fakeApi(data: {
       return peer;
     },
     fetchUnread: async () => 0,
-    uploadImage: async () => '/uploads/x.png',
   } satisfies ChatApi;
 }
 

@@ -1,5 +1,15 @@
 import { useLingui } from '@lingui/react/macro';
-import { type FormEvent, type KeyboardEvent, lazy, Suspense, useEffect, useId, useRef, useState } from 'react';
+import {
+  type FormEvent,
+  type KeyboardEvent,
+  lazy,
+  type ReactNode,
+  Suspense,
+  useEffect,
+  useId,
+  useRef,
+  useState,
+} from 'react';
 import { checkImage, formatBytes, halveUntilFits } from '#features/uploads/index.ts';
 import { takeSharedPhotos } from '#lib/shared-photos.ts';
 import { LIMITS, UPLOAD } from '#protocol/constants.ts';
@@ -19,6 +29,8 @@ export interface ComposerProps {
   shrink?: (file: File) => Promise<File | null>;
   /** The conversation: photos shared to it from the share sheet wait above the row until sent or dropped. */
   peerId?: number;
+  /** More buttons after the photo's (the pane's lazily loaded video and voice tools). */
+  tools?: ReactNode;
 }
 
 /** The counter appears this close to the limit: earlier it is noise. */
@@ -28,7 +40,7 @@ const COUNTER_FROM = LIMITS.chatMessage - 200;
  * Enter sends, Shift+Enter breaks the line; a photo is checked (type) before anything is uploaded, and one over
  * 5 MiB is halved in width and height until it fits (docs/product.md, Uploads).
  */
-export function Composer({ onSendText, onSendImage, disabled, shrink = halveUntilFits, peerId }: ComposerProps) {
+export function Composer({ onSendText, onSendImage, disabled, shrink = halveUntilFits, peerId, tools }: ComposerProps) {
   const { t } = useLingui();
   const id = useId();
   const [text, setText] = useState('');
@@ -121,6 +133,7 @@ export function Composer({ onSendText, onSendImage, disabled, shrink = halveUnti
           data-testid="photo-input"
           onChange={(e) => void onPick(e.target.files?.[0])}
         />
+        {tools}
         <label htmlFor={id} className="sr-only">
           {t`Message`}
         </label>

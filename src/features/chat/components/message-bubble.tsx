@@ -1,6 +1,6 @@
 import { useLingui } from '@lingui/react/macro';
-import { type ReactNode, useState } from 'react';
-import { MessageType } from '#protocol/chat.ts';
+import { lazy, type ReactNode, Suspense, useState } from 'react';
+import { type Media, MessageType } from '#protocol/chat.ts';
 import { isOwnUploadUrl } from '#protocol/validators.ts';
 import { AlertIcon, CheckIcon, CoinIcon, CrownIcon, GiftIcon, TextIcon, WalletIcon } from '#ui/icons.tsx';
 import { Lightbox, preloadLightbox } from '#ui/lightbox.tsx';
@@ -27,7 +27,12 @@ export interface BubbleProps {
   extra?: ReactNode;
   /** Photos grow the log after layout; the pane uses this to stay pinned to the bottom. */
   onImageLoad?: () => void;
+  /** Video and voice (types 8, 9): the stored message's media, or what a queued one will carry. */
+  media?: Partial<Media>;
 }
+
+/** Video and voice bubbles load with the first such message (their code and texts are not in /chat's first load). */
+const MediaBubble = lazy(() => import('../screens/media-bubble.tsx'));
 
 /** Queued: waiting for the connection or its turn. */
 const ClockIcon = ({ size = 14 }: { size?: number }) => (
@@ -131,10 +136,32 @@ export function MessageBubble({
   onImageLoad,
   shownText,
   extra,
+  media,
 }: BubbleProps) {
   const { t, i18n } = useLingui();
   const kind = previewKind(type);
   const time = <time dateTime={createdAt}>{formatTime(createdAt, i18n.locale)}</time>;
+  if (type === MessageType.video || type === MessageType.voice) {
+    const meta = (
+      <>
+        {time}
+        {mine && delivery && <Ticks delivery={delivery} error={error} onRetry={onRetry} onCancel={onCancel} />}
+      </>
+    );
+    const side = mine ? 'msg-bubble-mine' : 'msg-bubble-theirs';
+    return (
+      <Suspense
+        fallback={
+          <div className={`msg-bubble ${side}`}>
+            <span className="spinner spinner-sm" aria-hidden="true" />
+            <span className="msg-bubble-meta">{meta}</span>
+          </div>
+        }
+      >
+        <MediaBubble mine={mine} type={type} msg={msg} media={media} peerName={peerName} meta={meta} />
+      </Suspense>
+    );
+  }
   if (kind === 'gift' || kind === 'balance') {
     const Icon = GIFT_ICONS[type] ?? GiftIcon;
     return (

@@ -1,6 +1,6 @@
 import { useLingui } from '@lingui/react/macro';
 import { useAtomValue, useSetAtom, useStore } from 'jotai';
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { IdentityMark, LevelBadge } from '#features/account/index.ts';
 import { refreshUserInfoAtom } from '#features/auth/index.ts';
 import { type Message, MessageType } from '#protocol/chat.ts';
@@ -30,6 +30,18 @@ export interface MessagePaneProps {
   me: number | null;
   service: ChatService;
   onBack: () => void;
+}
+
+/** The composer's video and voice tools: their code and texts load after the pane (screens catalog). */
+const MediaTools = lazy(() => import('../screens/media-tools.tsx'));
+
+/**
+ * A chat photo goes the uploads feature's way (md5 name, signed form or direct), loaded with the first photo; from
+ * here rather than the chat service, so /chat's first load carries no reference to it.
+ */
+async function uploadPhoto(file: File): Promise<string> {
+  const uploads = await import('#features/uploads/index.ts');
+  return uploads.uploadImage(file, { type: 'media' });
 }
 
 /** One translator per chat service (a sign-in): its state starts afresh with each. */
@@ -97,6 +109,7 @@ export function MessagePane({ peerId, peer, me, service, onBack }: MessagePanePr
           createdAt={r.createdAt}
           delivery={r.state}
           error={r.error}
+          media={r.media}
           peerName={isolate(name)}
           onRetry={canRetry(r) ? () => void service.retry(r.clientId) : undefined}
           onCancel={canCancel(r) ? () => void service.cancel(r.clientId) : undefined}
@@ -134,6 +147,7 @@ export function MessagePane({ peerId, peer, me, service, onBack }: MessagePanePr
         mine={mine}
         type={m.type}
         msg={m.msg}
+        media={m.media}
         shownText={translated !== undefined && !showingOriginal ? translated : undefined}
         createdAt={m.createdAt}
         delivery={mine ? deliveryOf(m) : undefined}
@@ -281,9 +295,14 @@ export function MessagePane({ peerId, peer, me, service, onBack }: MessagePanePr
         onSendText={sendText}
         onSendImage={async (file) => {
           // A failed upload was already reported by lib/http; nothing is sent then.
-          const url = await service.uploadImage(file).catch(() => null);
+          const url = await uploadPhoto(file).catch(() => null);
           if (url) await service.send(peerId, MessageType.image, url);
         }}
+        tools={
+          <Suspense fallback={null}>
+            <MediaTools onSend={(type, url, media) => service.send(peerId, type, url, undefined, media)} />
+          </Suspense>
+        }
       />
     </section>
   );
@@ -313,9 +332,14 @@ function estimateRow(item: TimelineItem): number {
   if (item.kind === 'day') return 44;
   const { type, msg } = item.kind === 'pending' ? item.record : item.message;
   if (type === MessageType.image) return 236;
+  if (type === MessageType.video) return 290;
+  if (type === MessageType.voice) return 84;
   if (type > MessageType.image) return 110;
   return 52 + Math.floor(msg.length / 42) * 21;
 }
+
+/** Gifts and balance notes (3-7) are centred cards; text, photos, video and voice sit on their sender's side. */
+const isCard = (type: number) => type > MessageType.image && type < MessageType.video;
 
 const rowProps = (me: number | null) => (item: TimelineItem) => {
   if (item.kind === 'day') return { className: 'day-sep' };
@@ -324,7 +348,7 @@ const rowProps = (me: number | null) => (item: TimelineItem) => {
   const m = item.message;
   const mine = m.senderId === me;
   return {
-    className: `row ${m.type > MessageType.image ? 'row-card' : mine ? 'row-mine' : 'row-theirs'}`,
+    className: `row ${isCard(m.type) ? 'row-card' : mine ? 'row-mine' : 'row-theirs'}`,
     'data-message-id': String(m.id),
     'data-client-id': m.clientId || undefined,
     'data-state': mine ? deliveryOf(m) : undefined,
