@@ -17,3 +17,16 @@ export type MediaKind = 'video' | 'voice';
 
 /** A voice note's waveform has at most this many bars. */
 export const MEDIA_PEAKS_MAX = 64;
+
+/**
+ * Stored video and voice files (docs/api.md, Files: video and voice): `/uploads/{sha256}.{ext}`, named by content, so
+ * unguessable. Video: `.mp4` or `.webm`; voice: `.m4a` or `.weba`.
+ */
+export const OWN_MEDIA_PATH = {
+  video: /^\/uploads\/[0-9a-f]{64}\.(?:mp4|webm)$/,
+  voice: /^\/uploads\/[0-9a-f]{64}\.(?:m4a|weba)$/,
+} as const;
+
+export function isOwnMediaUrl(value: string, kind: 'video' | 'voice'): boolean {
+  return OWN_MEDIA_PATH[kind].test(value);
+}

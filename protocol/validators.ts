@@ -59,19 +59,6 @@ export function isOwnUploadUrl(value: string, storageBase?: string): boolean {
   return STORAGE_KEY.test(value.slice(storageBase.length));
 }
 
-/**
- * Stored video and voice files (docs/api.md, Files: video and voice): `/uploads/{sha256}.{ext}`, named by content, so
- * unguessable. Video: `.mp4` or `.webm`; voice: `.m4a` or `.weba`.
- */
-export const OWN_MEDIA_PATH = {
-  video: /^\/uploads\/[0-9a-f]{64}\.(?:mp4|webm)$/,
-  voice: /^\/uploads\/[0-9a-f]{64}\.(?:m4a|weba)$/,
-} as const;
-
-export function isOwnMediaUrl(value: string, kind: 'video' | 'voice'): boolean {
-  return OWN_MEDIA_PATH[kind].test(value);
-}
-
 /*
  * What PostgreSQL can store. Every string and id a member sends, on every route and frame, goes through the zod
  * building blocks below, so no input can fail inside SQL (a 500, or a whole chat batch lost) instead of a 400 that

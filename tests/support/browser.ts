@@ -32,13 +32,21 @@ export async function openBrowserAt(profile: string): Promise<Browser> {
   return { context, close: () => context.close() };
 }
 
-export async function openBrowser(
-  options: { viewport?: { width: number; height: number }; locale?: string } = {},
-): Promise<Browser> {
+export interface BrowserOptions {
+  viewport?: { width: number; height: number };
+  locale?: string;
+  /** More Chromium flags, e.g. a fake camera and microphone. */
+  args?: string[];
+}
+
+/** Chromium's test camera and microphone, allowed without asking (tests of recording). */
+export const FAKE_MEDIA_ARGS = ['--use-fake-device-for-media-stream', '--use-fake-ui-for-media-stream'];
+
+export async function openBrowser(options: BrowserOptions = {}): Promise<Browser> {
   const profile = mkdtempSync(join(tmpdir(), 'amity-chromium-'));
   const context = await chromium.launchPersistentContext(profile, {
     executablePath: CHROMIUM_PATH,
-    args: CHROMIUM_ARGS,
+    args: [...CHROMIUM_ARGS, ...(options.args ?? [])],
     headless: true,
     viewport: options.viewport ?? { width: 1280, height: 800 },
     locale: options.locale ?? 'en-US',

@@ -1,6 +1,6 @@
 /** What a member does with the auth pages, in the words the pages show (their accessible names). */
 import type { Page } from 'playwright-core';
-import { type Browser, openBrowser } from './browser.ts';
+import { type Browser, type BrowserOptions, openBrowser } from './browser.ts';
 
 export async function signInThroughUi(page: Page, keyword: string, password: string): Promise<void> {
   await page.getByLabel('Username or e-mail').fill(keyword);
@@ -29,8 +29,9 @@ export async function registerThroughUi(
 export async function signedInBrowser(
   baseUrl: string,
   member: { username: string; password: string },
+  options: BrowserOptions = {},
 ): Promise<{ browser: Browser; page: Page }> {
-  const browser = await openBrowser();
+  const browser = await openBrowser(options);
   const page = await browser.context.newPage();
   await page.goto(`${baseUrl}/login`);
   await signInThroughUi(page, member.username, member.password);

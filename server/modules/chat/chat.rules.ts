@@ -1,14 +1,8 @@
 /** Pure chat rules: row → wire Message, what a member may send, and the history query's bounds. */
 import { z } from 'zod';
 import { type ChartFrame, type Media, type Message, MessageType } from '#protocol/chat.ts';
-import {
-  idText,
-  isOwnMediaUrl,
-  isOwnUploadUrl,
-  MAX_SAFE_ID,
-  optionalQuery,
-  wholeNumberText,
-} from '#protocol/validators.ts';
+import { isOwnMediaUrl } from '#protocol/media.ts';
+import { idText, isOwnUploadUrl, MAX_SAFE_ID, optionalQuery, wholeNumberText } from '#protocol/validators.ts';
 import { invalid } from '../../domain/errors.ts';
 import { parseInput } from '../../domain/parse.ts';
 

@@ -8,7 +8,7 @@ import { useLingui } from '@lingui/react/macro';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { cachedMediaUrl, keepMedia } from '#lib/media-cache.ts';
 import type { Media } from '#protocol/chat.ts';
-import { isOwnUploadUrl } from '#protocol/validators.ts';
+import { isOwnMediaUrl } from '#protocol/media.ts';
 import { ScreenCatalog } from '#ui/screen-catalog.tsx';
 import { VideoLightbox } from '#ui/video-lightbox.tsx';
 import { barHeight, clock, mediaToEvict, playerBox } from '../media.rules.ts';
@@ -39,7 +39,7 @@ export default function MediaBubble(props: MediaBubbleProps) {
 function MediaBody({ mine, type, msg, media, peerName, meta }: MediaBubbleProps) {
   const { t } = useLingui();
   // A URL that is not one of our media files is shown as text, never loaded (like photos of another site).
-  if (!isOwnUploadUrl(msg))
+  if (!isOwnMediaUrl(msg, type === 8 ? 'video' : 'voice'))
     return (
       <div className={`msg-bubble ${mine ? 'msg-bubble-mine' : 'msg-bubble-theirs'}`}>
         <p className="msg-bubble-text" dir="auto" translate="no">

@@ -338,16 +338,18 @@ function VideoRecorder({ onDone, onCancel }: { onDone: (blob: Blob, ms: number) 
     };
   }, []);
 
+  // The latest stop, for the timer's 60 s limit (the interval lives as long as the recording).
+  const stopRef = useRef<() => Promise<void>>(async () => {});
   useEffect(() => {
     if (state !== 'recording') return;
     const started = recorder.current?.startedAt ?? performance.now();
     const timer = setInterval(() => {
       const ms = performance.now() - started;
       setElapsed(ms);
-      if (ms >= MEDIA.maxSeconds * 1000) void stop();
+      if (ms >= MEDIA.maxSeconds * 1000) void stopRef.current();
     }, 200);
     return () => clearInterval(timer);
-  });
+  }, [state]);
 
   async function record() {
     try {
@@ -368,6 +370,7 @@ function VideoRecorder({ onDone, onCancel }: { onDone: (blob: Blob, ms: number) 
     const recording = await r.stop();
     onDone(recording.blob, Math.min(recording.ms, MEDIA.maxSeconds * 1000));
   }
+  stopRef.current = stop;
 
   if (state === 'refused')
     return (
@@ -437,15 +440,17 @@ function VoiceButton({
   const supported =
     typeof MediaRecorder !== 'undefined' && recorderType('voice', (m) => MediaRecorder.isTypeSupported(m));
 
+  // The latest finish, for the timer's 60 s limit (the interval lives as long as the recording).
+  const finishRef = useRef<() => Promise<void>>(async () => {});
   useEffect(() => {
     if (!recording) return;
     const timer = setInterval(() => {
       const ms = performance.now() - recording.startedAt;
       setElapsed(ms);
-      if (ms >= MEDIA.maxSeconds * 1000) void finish();
+      if (ms >= MEDIA.maxSeconds * 1000) void finishRef.current();
     }, 100);
     return () => clearInterval(timer);
-  });
+  }, [recording]);
   // Leaving the conversation mid-recording throws the recording away.
   useEffect(() => () => recorder.current?.cancel(), []);
 
@@ -481,6 +486,8 @@ function VoiceButton({
       return onNote({ text: t`Hold the button to record, release it to send.`, alert: false });
     onRecorded(note.blob, note.type, note.peaks);
   }
+
+  finishRef.current = finish;
 
   function cancel() {
     held.current = false;
