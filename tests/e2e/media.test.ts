@@ -80,7 +80,7 @@ test('a VIP records a 3-second video and a voice note; the partner plays both', 
   await dialog.waitFor({ state: 'hidden' });
 
   // The voice note: hold the microphone, the timer runs, release to send.
-  const mic = v.getByRole('button', { name: 'Hold to record a voice message' });
+  const mic = v.getByRole('button', { name: 'Hold to record a voice note' });
   await mic.hover();
   await v.mouse.down();
   const strip = v.locator('.voice-recording');

@@ -521,8 +521,8 @@ function VoiceButton({
       <button
         type="button"
         className={`icon-btn composer-tool voice-btn${recording ? ' voice-btn-on' : ''}`}
-        aria-label={t`Hold to record a voice message`}
-        title={t`Hold to record a voice message`}
+        aria-label={t`Hold to record a voice note`}
+        title={t`Hold to record a voice note`}
         aria-pressed={Boolean(recording)}
         disabled={disabled}
         onContextMenu={(e) => e.preventDefault()}
