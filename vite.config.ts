@@ -84,6 +84,9 @@ export default defineConfig({
     outDir: 'dist/client',
     emptyOutDir: true,
     sourcemap: false,
+    // Every browser the app supports (module scripts, service workers, IndexedDB) has modulepreload: the polyfill
+    // was half a KB on every first load.
+    modulePreload: { polyfill: false },
     rolldownOptions: {
       output: {
         // Few, larger chunks for what a first load needs: each file costs a request, and small files compress worse

@@ -78,3 +78,6 @@ export const REMOTE_SEARCH_DELAY_MS = 200;
 
 /** The avatar cropper (docs/product.md, Uploads): a fixed 200 px box, PNG at quality 1, sources at most 2000 px. */
 export const CROPPER = { size: 200, quality: 1, type: 'image/png', maxImage: 2000 } as const;
+
+/** The device's Web Push setting in localStorage (src/features/push/push.device.ts): `{ on, events, key }`. */
+export const PUSH_SETTING_KEY = 'amity-push';

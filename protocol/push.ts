@@ -6,8 +6,8 @@
 export const PUSH_EVENTS = ['message', 'gift', 'like', 'visit'] as const;
 export type PushEvent = (typeof PUSH_EVENTS)[number];
 
-/** The device's push setting in localStorage (src/features/push/push.device.ts): `{ on, events, key }`. */
-export const PUSH_SETTING_KEY = 'amity-push';
+// The device's setting key, PUSH_SETTING_KEY, is in constants.ts: the app's start reads it, and this file stays out
+// of the first load.
 
 /** At most this many devices per member; a new one beyond it replaces the one unheard of the longest. */
 export const MAX_PUSH_SUBSCRIPTIONS = 10;

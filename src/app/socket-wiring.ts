@@ -11,7 +11,7 @@ import type { ChatService, chatServiceAtom } from '#features/chat/index.ts';
 import { currentLocale } from '#lib/i18n.ts';
 import { notifyIfHidden } from '#lib/notify.ts';
 import { createSocket } from '#lib/socket.ts';
-import { PUSH_SETTING_KEY } from '#protocol/push.ts';
+import { PUSH_SETTING_KEY } from '#protocol/constants.ts';
 import { isOwnUploadUrl } from '#protocol/validators.ts';
 import { pushToastAtom } from '#ui/toast.tsx';
 import type { AppStore } from './store.ts';

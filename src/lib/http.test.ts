@@ -121,7 +121,7 @@ describe('query parameters', () => {
   });
 });
 
-describe('uploads outside fetch (lib/upload.ts)', () => {
+describe('uploads outside ky (lib/upload.ts)', () => {
   it('headers() carries the platform and the token', () => {
     const { client } = setup(() => envelope(200, { code: 200, message: null, data: null }));
     expect(client.headers()).toEqual({ platform: '1', Authorization: 'Bearer tok-1' });

@@ -1,10 +1,17 @@
 /**
- * The one HTTP client (docs/api.md, Transport): fetch with the /h5-api prefix, the platform and token headers, a 30 s
- * timeout and no retries. It unwraps the `{ code, message, data }` envelope and reports side effects (toasts, 401,
- * 498) through callbacks that app/ wires to the store, router and toaster, so lib/ never imports app/ or features/.
- * Plain fetch rather than a wrapper library: this file is in every first load, and ky alone was 7 KB gzip of it.
+ * The one HTTP client (docs/api.md, Transport): ky with the /h5-api prefix, the platform and token headers, a 30 s
+ * timeout and no retries. Its hooks unwrap the `{ code, message, data }` envelope and report side effects (toasts,
+ * 401, 498) through callbacks that app/ wires to the store, router and toaster, so lib/ never imports app/ or
+ * features/.
  */
 import { t } from '@lingui/core/macro';
+import ky, {
+  type AfterResponseState,
+  type BeforeErrorState,
+  type BeforeRequestState,
+  type SearchParamsOption,
+  TimeoutError,
+} from 'ky';
 import { Code, type Envelope } from '#protocol/codes.ts';
 import { API_BASE, REQUEST_TIMEOUT_MS } from '#protocol/constants.ts';
 
@@ -73,6 +80,9 @@ export function parseBody(text: string): unknown {
   }
 }
 
+/** What a call resolves to, as the body ky hands back. */
+const asBody = (value: unknown) => new Response(JSON.stringify(value ?? null));
+
 export interface HttpClientOptions {
   hooks?: Partial<HttpHooks>;
   fetch?: typeof fetch;
@@ -87,6 +97,11 @@ export function createHttpClient(options: HttpClientOptions = {}) {
   const isOffline = options.isOffline ?? (() => globalThis.navigator?.onLine === false);
   const say = (silent: unknown, kind: NoticeKind, message: string) => {
     if (!silent) hooks.notify(kind, message);
+  };
+
+  const withToken = ({ request }: BeforeRequestState) => {
+    const token = hooks.getToken();
+    if (token) request.headers.set('Authorization', `Bearer ${token}`);
   };
 
   /**
@@ -122,55 +137,40 @@ export function createHttpClient(options: HttpClientOptions = {}) {
     throw new ApiError(body.code, message || t`error`, body.data);
   };
 
-  const headers = (): Record<string, string> => {
-    const token = hooks.getToken();
-    return token ? { platform: '1', Authorization: `Bearer ${token}` } : { platform: '1' };
+  const unwrap = async ({ response, options: { context } }: AfterResponseState) =>
+    asBody(settle(response.status, response.statusText, parseBody(await response.text()), context.silent));
+
+  /** Timeouts and network failures: no envelope, no status. */
+  const transportError = ({ error, options: { context } }: BeforeErrorState) => {
+    if (error instanceof ApiError) return error;
+    const message = error instanceof TimeoutError ? t`Request timed out` : t`Network error`;
+    // NOTE: offline, every background refresh would fail with its own toast; the offline line already says it.
+    if (!isOffline()) say(context.silent, 'warning', message);
+    return new ApiError(0, message);
   };
 
-  /** The URL of `path` under /h5-api; undefined query values are left out, others sent as String() reads them. */
-  function urlOf(path: string, query: Query | undefined): URL {
-    const url = new URL(`${API_BASE}/${path.replace(/^\//, '')}`, options.baseUrl ?? globalThis.location.href);
-    for (const [key, value] of Object.entries(query ?? {})) {
-      if (value !== undefined) url.searchParams.append(key, String(value));
-    }
-    return url;
-  }
+  const api = ky.create({
+    prefix: API_BASE,
+    baseUrl: options.baseUrl,
+    headers: { platform: '1' },
+    timeout: REQUEST_TIMEOUT_MS,
+    retry: 0,
+    // Error statuses carry our envelope: the afterResponse hook reads them instead of ky's HTTPError.
+    throwHttpErrors: false,
+    fetch: options.fetch,
+    hooks: { beforeRequest: [withToken], afterResponse: [unwrap], beforeError: [transportError] },
+  });
 
   async function request<T>(method: string, path: string, opts: RequestOptions = {}): Promise<T> {
-    // GET and DELETE drop '' and null (cleanQuery); elsewhere '' is kept and null sent as 'null', as the wire always had it.
     const dropEmpty = method === 'GET' || method === 'DELETE';
-    const init: RequestInit = { method, headers: headers() };
-    if (opts.json !== undefined) {
-      (init.headers as Record<string, string>)['content-type'] = 'application/json';
-      init.body = JSON.stringify(opts.json);
-    }
-    const abort = new AbortController();
-    let timedOut = false;
-    const timer = setTimeout(() => {
-      timedOut = true;
-      abort.abort();
-    }, REQUEST_TIMEOUT_MS);
-    let status: number;
-    let statusText: string;
-    let text: string;
-    try {
-      const req = new Request(urlOf(path, dropEmpty ? cleanQuery(opts.query) : opts.query), {
-        ...init,
-        signal: abort.signal,
-      });
-      const response = await (options.fetch ? options.fetch(req) : fetch(req));
-      ({ status, statusText } = response);
-      text = await response.text();
-    } catch {
-      // Timeouts and network failures: no envelope, no status.
-      const message = timedOut ? t`Request timed out` : t`Network error`;
-      // NOTE: offline, every background refresh would fail with its own toast; the offline line already says it.
-      if (!isOffline()) say(opts.silent, 'warning', message);
-      throw new ApiError(0, message);
-    } finally {
-      clearTimeout(timer);
-    }
-    return settle(status, statusText, parseBody(text), opts.silent) as T;
+    const response = api(path.replace(/^\//, ''), {
+      method,
+      json: opts.json,
+      // Elsewhere ky keeps '' and sends null as 'null', as the wire always had it; undefined is left out.
+      searchParams: (dropEmpty ? cleanQuery(opts.query) : opts.query) as SearchParamsOption,
+      context: { silent: opts.silent },
+    });
+    return (await response.json()) as T;
   }
 
   return {
@@ -179,8 +179,11 @@ export function createHttpClient(options: HttpClientOptions = {}) {
     delete: <T>(path: string, query?: Query, opts?: RequestOptions) => request<T>('DELETE', path, { ...opts, query }),
     post: <T>(path: string, json?: unknown, opts?: RequestOptions) => request<T>('POST', path, { ...opts, json }),
     put: <T>(path: string, json?: unknown, opts?: RequestOptions) => request<T>('PUT', path, { ...opts, json }),
-    /** The headers every call sends (platform, token), for uploads made with XMLHttpRequest (progress). */
-    headers,
+    /** The headers every call sends (platform, token), for uploads that do not go through ky. */
+    headers: (): Record<string, string> => {
+      const token = hooks.getToken();
+      return token ? { platform: '1', Authorization: `Bearer ${token}` } : { platform: '1' };
+    },
     settle,
     /** app/ calls this once at start-up to connect the hooks. */
     configure(next: Partial<HttpHooks>) {

@@ -1,6 +1,6 @@
 /**
  * Multipart uploads with progress (docs/product.md, Uploads: a progress bar while uploading). fetch cannot tell
- * how much of a request body has gone, XMLHttpRequest can, so uploads take this path instead of fetch; lib/http.ts
+ * how much of a request body has gone, XMLHttpRequest can, so uploads take this path instead of ky; lib/http.ts
  * still owns the headers (`http.headers()`) and the envelope's meaning. Only upload code imports this file, so it
  * stays out of every first load.
  */

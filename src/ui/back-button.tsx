@@ -5,7 +5,7 @@
  */
 import { useLingui } from '@lingui/react/macro';
 import { useCanGoBack, useRouter } from '@tanstack/react-router';
-import { ArrowLeftIcon } from './icons.tsx';
+import { ArrowLeftIcon } from './more-icons.tsx';
 
 export function BackButton() {
   const { t } = useLingui();

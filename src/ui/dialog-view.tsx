@@ -2,7 +2,7 @@
 import { useLingui } from '@lingui/react/macro';
 import { Dialog as D } from 'radix-ui';
 import type { ReactNode } from 'react';
-import { CloseIcon } from './icons.tsx';
+import { CloseIcon } from './more-icons.tsx';
 
 export interface DialogProps {
   open: boolean;

@@ -1,7 +1,7 @@
 /** A small stroke icon set drawn once here; decorative unless given a label. */
 import type { ReactNode, SVGProps } from 'react';
 
-type IconProps = SVGProps<SVGSVGElement> & { size?: number };
+export type IconProps = SVGProps<SVGSVGElement> & { size?: number };
 
 /** The base every stroke icon draws in (24-unit box); src/app/pwa/pwa-icons.tsx draws its own glyphs in it too. */
 export function Svg({ size = 20, children, ...rest }: IconProps & { children: ReactNode }) {
@@ -72,31 +72,6 @@ export const HeartIcon = (p: IconProps) => (
     <path d="M12 20s-7.5-4.6-9.3-9.2C1.5 7.5 3.8 4.5 7 4.5c2 0 3.5 1.1 5 3 1.5-1.9 3-3 5-3 3.2 0 5.5 3 4.3 6.3C19.5 15.4 12 20 12 20Z" />
   </Svg>
 );
-export const EyeIcon = (p: IconProps) => (
-  <Svg {...p}>
-    <path d="M2 12s3.6-7 10-7 10 7 10 7-3.6 7-10 7S2 12 2 12Z" />
-    <circle cx="12" cy="12" r="3" />
-  </Svg>
-);
-export const ImageIcon = (p: IconProps) => (
-  <Svg {...p}>
-    <rect x="3" y="4" width="18" height="16" rx="2" />
-    <circle cx="9" cy="10" r="2" />
-    <path d="m21 16-5-5-9 9" />
-  </Svg>
-);
-export const MailIcon = (p: IconProps) => (
-  <Svg {...p}>
-    <rect x="3" y="5" width="18" height="14" rx="2" />
-    <path d="m3 7 9 6 9-6" />
-  </Svg>
-);
-export const InfoIcon = (p: IconProps) => (
-  <Svg {...p}>
-    <circle cx="12" cy="12" r="9" />
-    <path d="M12 11v5M12 8h.01" />
-  </Svg>
-);
 export const LockIcon = (p: IconProps) => (
   <Svg {...p}>
     <rect x="4" y="11" width="16" height="10" rx="2" />
@@ -113,52 +88,9 @@ export const ChevronDownIcon = (p: IconProps) => (
     <path d="m6 9 6 6 6-6" />
   </Svg>
 );
-export const ArrowLeftIcon = (p: IconProps) => (
-  <Svg {...p}>
-    <path d="M19 12H5M11 6l-6 6 6 6" />
-  </Svg>
-);
-export const ChevronRightIcon = (p: IconProps) => (
-  <Svg {...p}>
-    <path d="m9 6 6 6-6 6" />
-  </Svg>
-);
-export const CloseIcon = (p: IconProps) => (
-  <Svg {...p}>
-    <path d="M6 6l12 12M18 6 6 18" />
-  </Svg>
-);
 export const SparkleIcon = (p: IconProps) => (
   <Svg {...p}>
     <path d="M12 3v4M12 17v4M3 12h4M17 12h4M6 6l2.5 2.5M15.5 15.5 18 18M6 18l2.5-2.5M15.5 8.5 18 6" />
-  </Svg>
-);
-export const GiftIcon = (p: IconProps) => (
-  <Svg {...p}>
-    <rect x="3" y="8" width="18" height="4" rx="1" />
-    <path d="M5 12v9h14v-9M12 8v13M12 8S10.5 3 8 3.8C6 4.5 7 8 12 8Zm0 0s1.5-5 4-4.2C18 4.5 17 8 12 8Z" />
-  </Svg>
-);
-export const CoinIcon = (p: IconProps) => (
-  <Svg {...p}>
-    <circle cx="12" cy="12" r="9" />
-    <path d="M14.5 9.5c-.5-1-1.5-1.5-2.5-1.5-1.7 0-2.8.9-2.8 2s1 1.6 2.8 2 2.8.9 2.8 2-1.1 2-2.8 2c-1.1 0-2-.5-2.5-1.5M12 6.5V8M12 16v1.5" />
-  </Svg>
-);
-export const FlagIcon = (p: IconProps) => (
-  <Svg {...p}>
-    <path d="M5 21V4M5 4h11l-2 4 2 4H5" />
-  </Svg>
-);
-export const BanIcon = (p: IconProps) => (
-  <Svg {...p}>
-    <circle cx="12" cy="12" r="9" />
-    <path d="m5.6 5.6 12.8 12.8" />
-  </Svg>
-);
-export const TextIcon = (p: IconProps) => (
-  <Svg {...p}>
-    <path d="M5 6V4h14v2M12 4v16M9 20h6" />
   </Svg>
 );
 export const SunIcon = (p: IconProps) => (
@@ -176,10 +108,5 @@ export const AlertIcon = (p: IconProps) => (
   <Svg {...p}>
     <path d="M10.3 3.9 1.8 18a2 2 0 0 0 1.7 3h17a2 2 0 0 0 1.7-3L13.7 3.9a2 2 0 0 0-3.4 0Z" />
     <path d="M12 9v4M12 17h.01" />
-  </Svg>
-);
-export const CheckIcon = (p: IconProps) => (
-  <Svg {...p}>
-    <path d="m5 12 5 5L20 7" />
   </Svg>
 );

@@ -7,8 +7,9 @@
 import { useLingui } from '@lingui/react/macro';
 import { Dialog as D } from 'radix-ui';
 import { type KeyboardEvent, type PointerEvent, useLayoutEffect, useRef, useState } from 'react';
-import { ChevronRightIcon, CloseIcon, Svg } from './icons.tsx';
+import { Svg } from './icons.tsx';
 import { nextZoom, stepIndex, swipeStep, zoomBy } from './lightbox.rules.ts';
+import { ChevronRightIcon, CloseIcon } from './more-icons.tsx';
 import './lightbox.css';
 
 export interface LightboxPhoto {

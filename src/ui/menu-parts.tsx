@@ -4,7 +4,7 @@
  */
 import { DropdownMenu as M } from 'radix-ui';
 import type { ComponentProps } from 'react';
-import { CheckIcon } from './icons.tsx';
+import { CheckIcon } from './more-icons.tsx';
 
 export const Root = M.Root;
 export const Trigger = M.Trigger;

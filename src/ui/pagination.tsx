@@ -7,7 +7,7 @@ import { useCallback, useState } from 'react';
 import { readLocal, writeLocal } from '#lib/storage.ts';
 import { useMediaQuery } from '#lib/use-media-query.ts';
 import { PAGE_SIZES } from '#protocol/constants.ts';
-import { ChevronRightIcon } from './icons.tsx';
+import { ChevronRightIcon } from './more-icons.tsx';
 import { pagerItems, pageSizeKey, validPageSize } from './pagination.rules.ts';
 import './pagination.css';
 

@@ -2,7 +2,8 @@
 import { useLingui } from '@lingui/react/macro';
 import { useAtomValue, useSetAtom } from 'jotai';
 import { Toast as T } from 'radix-ui';
-import { AlertIcon, CheckIcon, CloseIcon, InfoIcon } from './icons.tsx';
+import { AlertIcon } from './icons.tsx';
+import { CheckIcon, CloseIcon, InfoIcon } from './more-icons.tsx';
 import { dismissToastAtom, toastsAtom } from './toast.tsx';
 
 const ICONS = { success: CheckIcon, warning: AlertIcon, error: AlertIcon, info: InfoIcon } as const;

@@ -1,7 +1,7 @@
 /** The video lightbox (video-lightbox.tsx): radix Dialog, focus kept inside, Escape closes, focus goes back. */
 import { Dialog as D } from 'radix-ui';
 import { type ReactNode, useRef } from 'react';
-import { CloseIcon } from './icons.tsx';
+import { CloseIcon } from './more-icons.tsx';
 import './lightbox.css';
 
 export interface VideoLightboxProps {

@@ -6,7 +6,8 @@
 import { requestNotificationPermission } from '#lib/notify.ts';
 import { ensureScreenCatalog } from '#lib/screen-catalog.ts';
 import { readLocal, writeLocal } from '#lib/storage.ts';
-import { base64urlBytes, PUSH_EVENTS, PUSH_SETTING_KEY, type PushEvent } from '#protocol/push.ts';
+import { PUSH_SETTING_KEY } from '#protocol/constants.ts';
+import { base64urlBytes, PUSH_EVENTS, type PushEvent } from '#protocol/push.ts';
 import { deleteSubscription, getPushKey, saveSubscription } from './push.api.ts';
 
 export interface PushSetting {

@@ -4,7 +4,7 @@ import { useCallback } from 'react';
 import { fetchVisitors, fullTime, MemberList, relativeTime } from '#features/social/index.ts';
 import { parsePageSearch } from '#features/social/lite.ts';
 import type { Visitor } from '#protocol/social.ts';
-import { EyeIcon } from '#ui/icons.tsx';
+import { EyeIcon } from '#ui/more-icons.tsx';
 import { Page } from '#ui/page.tsx';
 
 export const Route = createFileRoute('/_auth/visitor')({

@@ -2,7 +2,8 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { Link } from '@tanstack/react-router';
 import { useAtomValue } from 'jotai';
 import { userInfoAtom } from '#features/auth/index.ts';
-import { ChevronRightIcon, FlagIcon, LockIcon, UserIcon } from '#ui/icons.tsx';
+import { LockIcon, UserIcon } from '#ui/icons.tsx';
+import { ChevronRightIcon, FlagIcon } from '#ui/more-icons.tsx';
 
 /** Spec 2 my-account panel for /profile and /change/password; staff also find their console here. */
 export function AccountPanel() {

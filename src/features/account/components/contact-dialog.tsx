@@ -1,6 +1,6 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Dialog } from '#ui/dialog.tsx';
-import { MailIcon } from '#ui/icons.tsx';
+import { MailIcon } from '#ui/more-icons.tsx';
 
 const SUPPORT_EMAIL = 'support@amity.example';
 

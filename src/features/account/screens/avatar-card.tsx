@@ -6,7 +6,7 @@ import { checkImage, uploadImage } from '#features/uploads/index.ts';
 import type { UserInfo } from '#protocol/user.ts';
 import { Avatar } from '#ui/avatar.tsx';
 import { Button } from '#ui/button.tsx';
-import { ImageIcon } from '#ui/icons.tsx';
+import { ImageIcon } from '#ui/more-icons.tsx';
 import { useToast } from '#ui/toast.tsx';
 import { updateProfile } from '../api.ts';
 import { LevelBadge } from '../components/level-badge.tsx';

@@ -13,7 +13,7 @@ import {
 import { checkImage, formatBytes, halveUntilFits } from '#features/uploads/index.ts';
 import { takeSharedPhotos } from '#lib/shared-photos.ts';
 import { LIMITS, UPLOAD } from '#protocol/constants.ts';
-import { ImageIcon } from '#ui/icons.tsx';
+import { ImageIcon } from '#ui/more-icons.tsx';
 import { canSendText } from '../composer.rules.ts';
 
 /** Shown only when photos were shared to this conversation from the phone's share sheet (/share). */

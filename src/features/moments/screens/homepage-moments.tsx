@@ -6,7 +6,7 @@ import { useCallback } from 'react';
 import { userInfoAtom } from '#features/auth/index.ts';
 import { BackButton } from '#ui/back-button.tsx';
 import { buttonClass } from '#ui/button.tsx';
-import { ImageIcon } from '#ui/icons.tsx';
+import { ImageIcon } from '#ui/more-icons.tsx';
 import { Page } from '#ui/page.tsx';
 import { ScreenCatalog } from '#ui/screen-catalog.tsx';
 import { fetchMemberMoments } from '../moments.api.ts';

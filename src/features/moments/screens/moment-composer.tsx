@@ -10,7 +10,7 @@ import { takeSharedPhotos } from '#lib/shared-photos.ts';
 import { LIMITS } from '#protocol/constants.ts';
 import type { Moment } from '#protocol/moment.ts';
 import { Button } from '#ui/button.tsx';
-import { ImageIcon } from '#ui/icons.tsx';
+import { ImageIcon } from '#ui/more-icons.tsx';
 import { canPost } from '../feed.rules.ts';
 import { postMoment } from '../moments.api.ts';
 

@@ -12,7 +12,8 @@ import { dropSharedPhotos, handSharedPhotos, readSharedPhotos, type ShareTarget 
 import { Avatar } from '#ui/avatar.tsx';
 import { Button, buttonClass } from '#ui/button.tsx';
 import { EmptyState, Spinner } from '#ui/empty-state.tsx';
-import { ChatIcon, ChevronRightIcon, ImageIcon, SquareIcon } from '#ui/icons.tsx';
+import { ChatIcon, SquareIcon } from '#ui/icons.tsx';
+import { ChevronRightIcon, ImageIcon } from '#ui/more-icons.tsx';
 import { Page } from '#ui/page.tsx';
 import { ScreenCatalog } from '#ui/screen-catalog.tsx';
 import './share.css';

@@ -6,7 +6,8 @@ import { useLingui } from '@lingui/react/macro';
 import type { ReactNode } from 'react';
 import { Button } from '#ui/button.tsx';
 import { EmptyState, Spinner } from '#ui/empty-state.tsx';
-import { AlertIcon, InfoIcon } from '#ui/icons.tsx';
+import { AlertIcon } from '#ui/icons.tsx';
+import { InfoIcon } from '#ui/more-icons.tsx';
 import { type Catalogue, useCatalogue } from '../catalogue.ts';
 
 /** children gets the catalogue and whether paying is possible now (a fresh catalogue from the server). */

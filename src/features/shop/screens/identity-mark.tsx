@@ -4,7 +4,7 @@
  */
 import { useLingui } from '@lingui/react/macro';
 import { useScreenCatalog } from '#lib/screen-catalog.ts';
-import { CheckIcon } from '#ui/icons.tsx';
+import { CheckIcon } from '#ui/more-icons.tsx';
 import { useCatalogue } from '../catalogue.ts';
 import './shop.css';
 

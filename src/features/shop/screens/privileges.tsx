@@ -5,7 +5,8 @@
  */
 import { useLingui } from '@lingui/react/macro';
 import type { MemberConfig } from '#protocol/commerce.ts';
-import { CheckIcon, SparkleIcon, TextIcon } from '#ui/icons.tsx';
+import { SparkleIcon } from '#ui/icons.tsx';
+import { CheckIcon, TextIcon } from '#ui/more-icons.tsx';
 
 export function Privileges({ config }: { config: MemberConfig }) {
   const { t, i18n } = useLingui();

@@ -4,7 +4,7 @@ import { useAtomValue } from 'jotai';
 import { userInfoAtom } from '#features/auth/index.ts';
 import { characterCount, goldCount } from '#protocol/user.ts';
 import { BackButton } from '#ui/back-button.tsx';
-import { CoinIcon, TextIcon } from '#ui/icons.tsx';
+import { CoinIcon, TextIcon } from '#ui/more-icons.tsx';
 import { Page } from '#ui/page.tsx';
 import { ScreenCatalog } from '#ui/screen-catalog.tsx';
 import { CatalogueGate } from './catalogue-gate.tsx';

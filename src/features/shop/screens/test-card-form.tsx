@@ -6,7 +6,7 @@ import { useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
 import { Button } from '#ui/button.tsx';
 import { TextField } from '#ui/field.tsx';
-import { InfoIcon } from '#ui/icons.tsx';
+import { InfoIcon } from '#ui/more-icons.tsx';
 import { dollars } from '../shop.rules.ts';
 
 export const TEST_CARD = '4111 1111 1111 1111';

@@ -8,7 +8,7 @@ import { useLingui } from '@lingui/react/macro';
 import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
 import { ApiError } from '#lib/http.ts';
 import { LIMITS, UPLOAD, type UploadType } from '#protocol/constants.ts';
-import { CloseIcon, ImageIcon } from '#ui/icons.tsx';
+import { CloseIcon, ImageIcon } from '#ui/more-icons.tsx';
 import { halveUntilFits } from '../shrink-image.ts';
 import { type UploadOptions, uploadImage } from '../upload.api.ts';
 import { acceptPick, checkImage, formatBytes } from '../upload.rules.ts';
