@@ -98,6 +98,16 @@ export function wireSocket(store: AppStore, router: ChatRouter) {
   store.sub(tokenAtom, sync);
 }
 
+/**
+ * Signing out on this device: when push is on here, it is turned off (the server forgets the subscription while the
+ * token still works), so a shared phone stops hearing the previous member. Never blocks the sign-out for long.
+ */
+export async function stopPushOnSignOut(): Promise<void> {
+  if (!pushOnHere()) return;
+  const off = import('#features/push/index.ts').then(({ disablePush }) => disablePush());
+  await Promise.race([off.catch(() => {}), new Promise((done) => setTimeout(done, 3000))]);
+}
+
 function pushOnHere(): boolean {
   try {
     return (JSON.parse(localStorage.getItem(PUSH_SETTING_KEY) ?? '{}') as { on?: unknown }).on === true;

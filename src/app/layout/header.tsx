@@ -5,6 +5,7 @@ import { UserMenu } from '#features/account/index.ts';
 import { signOutAtom, userInfoAtom } from '#features/auth/index.ts';
 import { SearchBox } from '#features/search/index.ts';
 import { InstallButton } from '../pwa/install-button.tsx';
+import { stopPushOnSignOut } from '../socket-wiring.ts';
 import { LanguageMenu } from './language-menu.tsx';
 import { MainNav } from './main-nav.tsx';
 import { ThemeToggle } from './theme-toggle.tsx';
@@ -34,6 +35,7 @@ export function Header() {
             avatar={user?.avatar}
             onNavigate={(to) => void navigate({ to })}
             onSignOut={async () => {
+              await stopPushOnSignOut();
               // Clearing the token also closes the socket (app/socket-wiring.ts follows the token).
               await signOut();
               await navigate({ to: '/login', replace: true });
