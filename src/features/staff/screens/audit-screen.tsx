@@ -1,13 +1,10 @@
 /** The audit log: every staff action with who, what, when, before and after; paged and exportable. */
 import { useLingui } from '@lingui/react/macro';
-import { useState } from 'react';
 import type { AuditEntry } from '#protocol/staff.ts';
-import { Button } from '#ui/button.tsx';
-import { Pagination, usePageSize } from '#ui/pagination.tsx';
 import { fetchAudit } from '../staff.api.ts';
-import { ColumnMenu, DataTable, type TableColumn, useHiddenColumns } from './data-table.tsx';
-import { ExportDialog } from './export-dialog.tsx';
-import { usePaged, when } from './use-page.ts';
+import type { TableColumn } from './data-table.tsx';
+import { PagedTable } from './paged-table.tsx';
+import { when } from './use-page.ts';
 
 const ROUTE = 'staff-audit';
 const json = (v: unknown) => (v === null || v === undefined ? '' : JSON.stringify(v));
@@ -34,10 +31,6 @@ export function AuditScreen() {
   const { t } = useLingui();
   const actionName = useActionName();
   const targets: Record<string, string> = { member: t`Member`, report: t`Report`, package: t`Package`, plan: t`Plan` };
-  const [page, setPage] = useState(1);
-  const [size, setSize] = usePageSize(ROUTE);
-  const [exporting, setExporting] = useState(false);
-  const { list, total, loading } = usePaged(() => fetchAudit({ page, size }), [page, size]);
   const columns: TableColumn<AuditEntry>[] = [
     { key: 'time', label: t`When`, text: (a) => when(a.createdAt) },
     { key: 'staff', label: t`Who`, text: (a) => a.staff.username || t`command line` },
@@ -62,43 +55,17 @@ export function AuditScreen() {
     },
     { key: 'note', label: t`Note`, text: (a) => a.note },
   ];
-  const [hidden, toggle] = useHiddenColumns(
-    ROUTE,
-    columns.map((c) => c.key),
-  );
   return (
     <section aria-labelledby="audit-title" className="staff-section">
-      <div className="staff-toolbar">
-        <h2 id="audit-title" className="staff-h2">{t`Audit log`}</h2>
-        <div className="staff-tools">
-          <ColumnMenu columns={columns} hidden={hidden} onToggle={toggle} />
-          <Button variant="secondary" size="sm" onClick={() => setExporting(true)}>{t`Export`}</Button>
-        </div>
-      </div>
-      <DataTable
+      <PagedTable
+        route={ROUTE}
+        table="audit"
+        heading={<h2 id="audit-title" className="staff-h2">{t`Audit log`}</h2>}
+        fetchPage={(page, size) => fetchAudit({ page, size })}
         caption={t`Audit log`}
         columns={columns}
-        hidden={hidden}
-        rows={list}
         rowKey={(a) => a.id}
-        loading={loading}
         empty={t`Nothing yet.`}
-      />
-      <Pagination
-        page={page}
-        size={size}
-        total={total}
-        onChange={(p, s) => {
-          setPage(p);
-          setSize(s);
-        }}
-      />
-      <ExportDialog
-        open={exporting}
-        onOpenChange={setExporting}
-        table="audit"
-        columns={columns.filter((c) => !hidden.includes(c.key))}
-        fetchPage={(p, s) => fetchAudit({ page: p, size: s })}
       />
     </section>
   );

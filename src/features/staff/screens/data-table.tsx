@@ -53,7 +53,7 @@ export function ColumnMenu<Row>({
   );
 }
 
-interface DataTableProps<Row> {
+export interface DataTableProps<Row> {
   caption: string;
   columns: readonly TableColumn<Row>[];
   hidden: readonly string[];

@@ -7,15 +7,14 @@ import { useCallback, useEffect, useState } from 'react';
 import { Permission } from '#features/auth/permission.tsx';
 import { PERMANENT_UNTIL, type StaffMember, type StaffMemberDetail } from '#protocol/staff.ts';
 import { Button } from '#ui/button.tsx';
-import { Pagination, usePageSize } from '#ui/pagination.tsx';
 import { RemoteSelect, type SelectOption } from '#ui/remote-select.tsx';
 import { fetchMember, fetchMembers, restoreMember } from '../staff.api.ts';
 import { useLevelLabel } from './catalogue-screen.tsx';
-import { ColumnMenu, DataTable, type TableColumn, useHiddenColumns } from './data-table.tsx';
-import { ExportDialog } from './export-dialog.tsx';
+import type { TableColumn } from './data-table.tsx';
 import { GrantDialog, SuspendDialog } from './member-actions.tsx';
+import { PagedTable } from './paged-table.tsx';
 import { useReasonName } from './reports-screen.tsx';
-import { usePaged, when } from './use-page.ts';
+import { when } from './use-page.ts';
 
 const ROUTE = 'staff-members';
 
@@ -34,11 +33,6 @@ export function MembersScreen() {
   const suspension = useSuspensionText();
   const level = useLevelLabel();
   const [chosen, setChosen] = useState<SelectOption | null>(null);
-  const [page, setPage] = useState(1);
-  const [size, setSize] = usePageSize(ROUTE);
-  const [exporting, setExporting] = useState(false);
-  const { list, total, loading } = usePaged(() => fetchMembers({ page, size }), [page, size]);
-
   const search = useCallback(
     async (query: Record<string, string>) =>
       (await fetchMembers({ ...query, size: 10 })).list.map((m) => ({
@@ -59,11 +53,6 @@ export function MembersScreen() {
     { key: 'state', label: t`State`, text: (m) => suspension(m.suspendedUntil) },
     { key: 'joined', label: t`Joined`, text: (m) => when(m.createdAt) },
   ];
-  const [hidden, toggle] = useHiddenColumns(
-    ROUTE,
-    columns.map((c) => c.key),
-  );
-
   return (
     <section aria-labelledby="members-title" className="staff-section">
       <div className="staff-toolbar">
@@ -79,20 +68,14 @@ export function MembersScreen() {
         </div>
       </div>
       {chosen && <MemberDetail id={Number(chosen.value)} onClose={() => setChosen(null)} />}
-      <div className="staff-toolbar">
-        <h3 className="staff-h3">{t`All members`}</h3>
-        <div className="staff-tools">
-          <ColumnMenu columns={columns} hidden={hidden} onToggle={toggle} />
-          <Button variant="secondary" size="sm" onClick={() => setExporting(true)}>{t`Export`}</Button>
-        </div>
-      </div>
-      <DataTable
+      <PagedTable
+        route={ROUTE}
+        table="members"
+        heading={<h3 className="staff-h3">{t`All members`}</h3>}
+        fetchPage={(page, size) => fetchMembers({ page, size })}
         caption={t`Members`}
         columns={columns}
-        hidden={hidden}
-        rows={list}
         rowKey={(m) => m.id}
-        loading={loading}
         empty={t`No members.`}
         actionLabel={t`Open`}
         action={(m) => (
@@ -105,22 +88,6 @@ export function MembersScreen() {
             {t`Open`}
           </Button>
         )}
-      />
-      <Pagination
-        page={page}
-        size={size}
-        total={total}
-        onChange={(p, s) => {
-          setPage(p);
-          setSize(s);
-        }}
-      />
-      <ExportDialog
-        open={exporting}
-        onOpenChange={setExporting}
-        table="members"
-        columns={columns.filter((c) => !hidden.includes(c.key))}
-        fetchPage={(p, s) => fetchMembers({ page: p, size: s })}
       />
     </section>
   );

@@ -6,12 +6,11 @@ import { REPORT_REASONS } from '#features/social/index.ts';
 import type { StaffReport } from '#protocol/staff.ts';
 import { Button } from '#ui/button.tsx';
 import { SelectField } from '#ui/field.tsx';
-import { Pagination, usePageSize } from '#ui/pagination.tsx';
 import { fetchReports } from '../staff.api.ts';
-import { ColumnMenu, DataTable, type TableColumn, useHiddenColumns } from './data-table.tsx';
-import { ExportDialog } from './export-dialog.tsx';
+import type { TableColumn } from './data-table.tsx';
+import { PagedTable } from './paged-table.tsx';
 import { ReportSheet } from './report-sheet.tsx';
-import { usePaged, when } from './use-page.ts';
+import { when } from './use-page.ts';
 
 const ROUTE = 'staff-reports';
 
@@ -28,15 +27,8 @@ export function ReportsScreen() {
   const reasonName = useReasonName();
   const [status, setStatus] = useState<'open' | 'resolved' | ''>('open');
   const [type, setType] = useState('');
-  const [page, setPage] = useState(1);
-  const [size, setSize] = usePageSize(ROUTE);
   const [open, setOpen] = useState<StaffReport | null>(null);
-  const [exporting, setExporting] = useState(false);
-  const filters = { status, type };
-  const { list, total, loading, reload } = usePaged(
-    () => fetchReports({ ...filters, page, size }),
-    [status, type, page, size],
-  );
+  const [version, setVersion] = useState(0);
 
   const statusName = (r: StaffReport) => (r.status === 'open' ? t`Open` : t`Resolved`);
   const columns: TableColumn<StaffReport>[] = [
@@ -48,54 +40,41 @@ export function ReportsScreen() {
     { key: 'time', label: t`Time`, text: (r) => when(r.createdAt) },
     { key: 'status', label: t`Status`, text: statusName },
   ];
-  const [hidden, toggle] = useHiddenColumns(
-    ROUTE,
-    columns.map((c) => c.key),
-  );
-
   return (
     <section aria-labelledby="reports-title" className="staff-section">
-      <div className="staff-toolbar">
-        <h2 id="reports-title" className="staff-h2">{t`Reports queue`}</h2>
-        <div className="staff-filters">
-          <SelectField
-            label={t`Status`}
-            value={status}
-            onChange={(e) => {
-              setStatus(e.currentTarget.value as typeof status);
-              setPage(1);
-            }}
-            options={[
-              { value: 'open', label: t`Open` },
-              { value: 'resolved', label: t`Resolved` },
-              { value: '', label: t`All` },
-            ]}
-          />
-          <SelectField
-            label={t`Reason`}
-            value={type}
-            onChange={(e) => {
-              setType(e.currentTarget.value);
-              setPage(1);
-            }}
-            options={[
-              { value: '', label: t`All` },
-              ...REPORT_REASONS.map((r) => ({ value: String(r.type), label: reasonName(r.type) })),
-            ]}
-          />
-        </div>
-        <div className="staff-tools">
-          <ColumnMenu columns={columns} hidden={hidden} onToggle={toggle} />
-          <Button variant="secondary" size="sm" onClick={() => setExporting(true)}>{t`Export`}</Button>
-        </div>
-      </div>
-      <DataTable
+      <PagedTable
+        route={ROUTE}
+        table="reports"
+        heading={<h2 id="reports-title" className="staff-h2">{t`Reports queue`}</h2>}
+        filters={
+          <>
+            <SelectField
+              label={t`Status`}
+              value={status}
+              onChange={(e) => setStatus(e.currentTarget.value as typeof status)}
+              options={[
+                { value: 'open', label: t`Open` },
+                { value: 'resolved', label: t`Resolved` },
+                { value: '', label: t`All` },
+              ]}
+            />
+            <SelectField
+              label={t`Reason`}
+              value={type}
+              onChange={(e) => setType(e.currentTarget.value)}
+              options={[
+                { value: '', label: t`All` },
+                ...REPORT_REASONS.map((r) => ({ value: String(r.type), label: reasonName(r.type) })),
+              ]}
+            />
+          </>
+        }
+        query={[status, type]}
+        version={version}
+        fetchPage={(page, size) => fetchReports({ status, type, page, size })}
         caption={t`Reports`}
         columns={columns}
-        hidden={hidden}
-        rows={list}
         rowKey={(r) => r.id}
-        loading={loading}
         empty={t`No reports here.`}
         actionLabel={t`Review`}
         action={(r) => (
@@ -104,32 +83,16 @@ export function ReportsScreen() {
           </Button>
         )}
       />
-      <Pagination
-        page={page}
-        size={size}
-        total={total}
-        onChange={(p, s) => {
-          setPage(p);
-          setSize(s);
-        }}
-      />
       <Permission tag="report:read">
         <ReportSheet
           report={open}
           onClose={() => setOpen(null)}
           onResolved={() => {
             setOpen(null);
-            reload();
+            setVersion((v) => v + 1);
           }}
         />
       </Permission>
-      <ExportDialog
-        open={exporting}
-        onOpenChange={setExporting}
-        table="reports"
-        columns={columns.filter((c) => !hidden.includes(c.key))}
-        fetchPage={(p, s) => fetchReports({ ...filters, page: p, size: s })}
-      />
     </section>
   );
 }
