@@ -124,18 +124,24 @@ export function extendMembership(currentEnd: Date | undefined, now: Date, months
   return addMonths(from, months);
 }
 
+/** What a level allows its members, the part of MemberConfig the user info needs. */
+export type MemberAllowances = Pick<MemberConfig, 'levelName' | 'dayCharacters' | 'monthVideos'>;
+
 /** The config of a level, or undefined for no membership. */
-export function configOf(configs: readonly MemberConfig[], levelName: LevelName): MemberConfig | undefined {
+export function configOf<C extends Pick<MemberConfig, 'levelName'>>(
+  configs: readonly C[],
+  levelName: LevelName,
+): C | undefined {
   return levelName === '' ? undefined : configs.find((c) => c.levelName === levelName);
 }
 
 /** Day translation allowance: the member config's dayCharacters for VIP and senior, else the product's 1500. */
-export function dayAllowance(levelName: LevelName, configs: readonly MemberConfig[]): number {
+export function dayAllowance(levelName: LevelName, configs: readonly MemberAllowances[]): number {
   return configOf(configs, levelName)?.dayCharacters ?? DAILY_CHARACTERS;
 }
 
 /** Free videos a month: the member config's monthVideos (VIP 10, senior 3), none without a membership. */
-export function monthVideoAllowance(levelName: LevelName, configs: readonly MemberConfig[]): number {
+export function monthVideoAllowance(levelName: LevelName, configs: readonly MemberAllowances[]): number {
   return configOf(configs, levelName)?.monthVideos ?? 0;
 }
 

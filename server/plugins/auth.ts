@@ -1,7 +1,7 @@
 /** Bearer-token sessions: resolves a token to a member for HTTP routes and, later, the WebSocket. */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Db } from '../db/database.ts';
-import { createGroupCommit } from '../db/group-commit.ts';
+import { createBatchReader } from '../db/group-commit.ts';
 import { permissionsChanged, unauthorized } from '../domain/errors.ts';
 import {
   clearPermissionsChanged,
@@ -62,21 +62,16 @@ export function installAuth(app: FastifyInstance): void {
 }
 
 /**
- * Session lookups of concurrent requests read together, one query per batch (a group commit of reads): 200 members
- * paying at once cost a few queries instead of 200 queued on PGlite's one connection. Each lookup still reads the
- * database after its request arrived, so a revoked token is refused as before.
+ * Session lookups of concurrent requests read together, one query per batch: 200 members paying at once cost a few
+ * queries instead of 200 queued on PGlite's one connection. Each lookup still reads the database after its request
+ * arrived, so a revoked token is refused as before.
  */
 export function createSessionReader(db: Db): (tokenHash: string) => Promise<SessionRow | undefined> {
-  const reads = createGroupCommit<string, SessionRow | undefined>({
-    db,
-    store: async (trx, hashes) => {
-      const found = await findSessions(trx, hashes);
+  const reads = createBatchReader<string, SessionRow | undefined>({
+    read: async (hashes) => {
+      const found = await findSessions(db, hashes);
       return hashes.map((h) => found.get(h));
     },
-    unstorable: (_hash, error) => {
-      throw error;
-    },
-    lingerMs: 0,
     name: 'session reader',
   });
   return (tokenHash) => reads.submit(tokenHash);

@@ -1,6 +1,7 @@
 /**
  * `npm run bench` (issue 14): the load figures, each against a real server process on 127.0.0.1.
- *   1. REST: `GET …/user/info` offered at BENCH_REST_RATE (2,000) requests/s for BENCH_SECONDS: p50/p99/max.
+ *   1. REST: `GET …/user/info` offered at BENCH_REST_RATE (2,000) requests/s for BENCH_SECONDS, each request from the
+ *      next of the BENCH_SOCKETS members in turn: p50/p99/max.
  *   2. Sign-ins with argon2id: BENCH_LOGIN_CONCURRENCY (8) at once for BENCH_SECONDS: logins/s.
  *   3. WebSocket persisted messages, BENCH_SOCKETS (2,000) sockets in pairs, on PGlite and on a throwaway
  *      PostgreSQL, beside a bare `ws` relay on the same load: an open loop at BENCH_CHAT_RATE (5,000) msg/s for the
@@ -94,7 +95,7 @@ function get(agent: Agent, url: URL, token: string): Promise<number> {
 }
 
 /** Open loop: a request every 1/rate s whatever the answers do; latency from the planned start. */
-async function restAtRate(server: AppServer, token: string): Promise<void> {
+async function restAtRate(server: AppServer, tokens: string[]): Promise<void> {
   // As a load balancer would: a pool of keep-alive connections, requests queued for a free one.
   const agent = new Agent({ keepAlive: true, maxSockets: 64 });
   const url = new URL(`${server.url}/h5-api/api/system/user/info`);
@@ -108,7 +109,7 @@ async function restAtRate(server: AppServer, token: string): Promise<void> {
     const wait = planned - performance.now();
     if (wait > 1) await new Promise((r) => setTimeout(r, wait));
     pending.push(
-      get(agent, url, token).then((status) => {
+      get(agent, url, tokens[i % tokens.length]!).then((status) => {
         if (status === 200) latencies.push(performance.now() - planned);
         else failed += 1;
       }),
@@ -214,7 +215,7 @@ async function chatRun(name: string, env: Record<string, string>): Promise<ChatF
   try {
     const peers = await members(server.url, SOCKETS, `b${name.slice(0, 2)}_`);
     if (name === 'PGlite') {
-      await restAtRate(server, tokenOf(peers[0]!));
+      await restAtRate(server, peers.map(tokenOf));
       await logins(server, `b${name.slice(0, 2)}_0`);
       await idleSockets(server, peers);
     }

@@ -1,6 +1,6 @@
 /** SQL of the catalogue (docs/api.md, Commerce): packages and the member config, as seeded by migration 0007. */
 import type { Transaction } from 'kysely';
-import type { BuyType, CharacterSpec, MemberConfig } from '#protocol/commerce.ts';
+import type { BuyType, CharacterSpec, MemberAllowances, MemberConfig } from '#protocol/commerce.ts';
 import type { LevelName } from '#protocol/user.ts';
 import type { Db } from '../../db/database.ts';
 import type { Database } from '../../db/schema.ts';
@@ -29,6 +29,16 @@ export async function packages(db: Executor, type: 'character' | 'gold'): Promis
 }
 
 /** VIP first, senior second (docs/api.md): by level_sort descending. */
+/** What each level allows (day characters, videos a month), without its plans: the user info's one query of it. */
+export async function memberAllowances(db: Executor): Promise<MemberAllowances[]> {
+  const rows = await db.selectFrom('member_configs').select(['level_name', 'day_characters', 'month_videos']).execute();
+  return rows.map((c) => ({
+    levelName: c.level_name as LevelName,
+    dayCharacters: c.day_characters,
+    monthVideos: c.month_videos,
+  }));
+}
+
 export async function memberConfigs(db: Executor): Promise<MemberConfig[]> {
   const [configs, specs] = await Promise.all([
     db.selectFrom('member_configs').selectAll().orderBy('level_sort', 'desc').execute(),

@@ -1,5 +1,6 @@
 /** SQL of members, their memberships, permissions and ledger rows. */
 import { sql, type Transaction } from 'kysely';
+import { jsonArrayFrom } from 'kysely/helpers/postgres';
 import type { BaseUser } from '#protocol/user.ts';
 import { type Db, uniqueViolation } from '../../db/database.ts';
 import type { Database, NewUser, UserRow, UserUpdate } from '../../db/schema.ts';
@@ -99,6 +100,35 @@ export async function countUsers(db: Executor): Promise<number> {
     .select((eb) => eb.fn.countAll<string>().as('n'))
     .executeTakeFirstOrThrow();
   return Number(row.n);
+}
+
+/**
+ * Members with their memberships and permissions (sorted), in one query: the user info reader's. A member who is
+ * gone is absent.
+ */
+export async function findUsersWithGrants(db: Executor, ids: readonly number[]) {
+  if (ids.length === 0) return [];
+  const rows = await db
+    .selectFrom('users')
+    .selectAll('users')
+    .select((eb) => [
+      jsonArrayFrom(
+        eb
+          .selectFrom('memberships')
+          .select(['memberships.user_id', 'memberships.level_name', 'memberships.level_sort', 'memberships.ends_at'])
+          .whereRef('memberships.user_id', '=', 'users.id'),
+      ).as('memberships'),
+      sql<string[]>`coalesce((select array_agg(p.permission order by p.permission) from user_permissions p
+        where p.user_id = users.id), '{}')`.as('permissions'),
+    ])
+    .where('users.id', 'in', ids)
+    .execute();
+  // JSON carries the end of a membership as text.
+  return rows.map(({ memberships, permissions, ...user }) => ({
+    user: user as UserRow,
+    memberships: memberships.map((m) => ({ ...m, ends_at: new Date(m.ends_at) })),
+    permissions,
+  }));
 }
 
 export function findMemberships(db: Executor, userIds: readonly number[]) {

@@ -75,6 +75,26 @@ describe('GET info', () => {
     t.now = new Date('2026-03-10T08:00:00Z');
   });
 
+  it('members asking at the same moment (read together) each get their own info', async () => {
+    const members = await Promise.all([register(t.app), register(t.app), register(t.app)]);
+    const ids = await Promise.all(members.map(async (m) => (await info(m.token)).id));
+    await upsertMembership(t.app.amity.db, {
+      user_id: ids[0]!,
+      level_name: LEVEL_VIP,
+      level_sort: 2,
+      ends_at: new Date('2026-04-09T08:00:00Z'),
+    });
+    await t.app.amity.db
+      .insertInto('user_permissions')
+      .values({ user_id: ids[1]!, permission: 'report:read' })
+      .execute();
+    const asked = members.flatMap((m) => [m, m, m]);
+    const answers = await Promise.all(asked.map((m) => info(m.token)));
+    expect(answers.map((a) => a.username)).toEqual(asked.map((m) => m.username));
+    expect(answers.map((a) => a.levelName)).toEqual(asked.map((_, n) => (n < 3 ? LEVEL_VIP : '')));
+    expect(answers.map((a) => a.permissions)).toEqual(asked.map((_, n) => (n >= 3 && n < 6 ? ['report:read'] : [])));
+  });
+
   it('dayCharacterCount is what is left today and the full 1500 on a new UTC day', async () => {
     const m = await register(t.app);
     await t.app.amity.db

@@ -12,7 +12,8 @@ export function usersRoutes(app: FastifyInstance, ctx: AppContext): void {
   const auth = requireAuth(ctx.db, ctx.now);
 
   const info = requireAuth(ctx.db, ctx.now, { refreshesPermissions: true });
-  app.get('/api/system/user/info', { preHandler: info }, async (req) => ok(await service.getUserInfo(ctx, req.userId)));
+  const readInfo = service.createUserInfoReader(ctx);
+  app.get('/api/system/user/info', { preHandler: info }, async (req) => ok(await readInfo(req.userId)));
 
   app.put(
     '/api/system/user/update',

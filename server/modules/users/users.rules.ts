@@ -1,6 +1,6 @@
 /** Pure rules of members: the wire shapes of docs/api.md, Users, profile checks and the refusals about members. */
 
-import { dayAllowance, type MemberConfig, monthVideoAllowance, utcMonth } from '#protocol/commerce.ts';
+import { dayAllowance, type MemberAllowances, monthVideoAllowance, utcMonth } from '#protocol/commerce.ts';
 import { DAILY_CHARACTERS } from '#protocol/constants.ts';
 import {
   ageOn,
@@ -122,7 +122,7 @@ export function toUserInfo(
   memberships: readonly MembershipLike[],
   permissions: readonly string[],
   now: Date,
-  configs: readonly MemberConfig[],
+  configs: readonly MemberAllowances[],
 ): UserInfo {
   const list = memberRemainingList(memberships, now);
   const member = currentMember(list);
