@@ -142,6 +142,14 @@ describe('receiving', () => {
     transport.serverSends({ action: 'chart', data: msg(5, { type: 1 }) });
     expect(onUserInfoStale).toHaveBeenCalledTimes(1);
   });
+
+  it('a video and a voice note are summed up in words, not as their URLs', () => {
+    const onIncoming = vi.fn();
+    setup({ onIncoming });
+    transport.serverSends({ action: 'chart', data: msg(6, { type: 8, msg: '/uploads/a.webm' }) });
+    transport.serverSends({ action: 'chart', data: msg(7, { type: 9, msg: '/uploads/b.weba' }) });
+    expect(onIncoming.mock.calls.map((call) => call[2])).toEqual(['sent a video', 'sent a voice message']);
+  });
 });
 
 describe('reconnect and block', () => {

@@ -18,7 +18,7 @@ export function messageSummary(type: number, msg: string): string {
     case 'balance':
       return t`Balance updated`;
     default:
-      // Video and voice (types 8, 9) as symbols every font has: the first load's catalog has no room for words.
-      return type === 8 ? '▶' : type === 9 ? '♪' : msg;
+      // Video and voice (types 8, 9): their URL means nothing to a reader (docs/api.md, Messages).
+      return type === MessageType.video ? t`sent a video` : type === MessageType.voice ? t`sent a voice message` : msg;
   }
 }

@@ -12,6 +12,7 @@ import { ConfirmDialog } from '#ui/confirm-dialog.tsx';
 import { EmptyState, Spinner } from '#ui/empty-state.tsx';
 import { AlertIcon, ChatIcon, CrownIcon, HeartIcon } from '#ui/icons.tsx';
 import { BanIcon, CoinIcon, FlagIcon, TextIcon } from '#ui/more-icons.tsx';
+import { ScreenCatalog } from '#ui/screen-catalog.tsx';
 import { useToast } from '#ui/toast.tsx';
 import { addVisit, fetchBaseUser, fetchLikes, setLike } from '../api.ts';
 import { ReportDialog } from './report-dialog.tsx';
@@ -29,7 +30,16 @@ type DialogName = 'characters' | 'membership' | 'gold' | 'report' | 'block' | nu
 const GiftDialog = lazy(() => import('#features/shop/index.ts').then((m) => ({ default: m.GiftDialog })));
 
 /** Spec 2 friend-info panel for /homepage/{other}: who they are and what I can do for or about them. */
-export function FriendPanel({ userId, onChat, onBlocked }: FriendPanelProps) {
+/** Its texts (and the report dialog's) are in the screens catalog: the panel shows once that is in. */
+export function FriendPanel(props: FriendPanelProps) {
+  return (
+    <ScreenCatalog>
+      <Panel {...props} />
+    </ScreenCatalog>
+  );
+}
+
+function Panel({ userId, onChat, onBlocked }: FriendPanelProps) {
   const { t, i18n } = useLingui();
   const toast = useToast();
   const friend = useAsync(() => fetchBaseUser(userId), [userId]);
