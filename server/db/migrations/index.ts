@@ -13,6 +13,7 @@ import * as staff from './0010-staff.ts';
 import * as media from './0011-media.ts';
 import * as push from './0012-push.ts';
 import * as blobReferences from './0013-blob-references.ts';
+import * as updateRoom from './0014-update-room.ts';
 
 const migrations: Record<string, Migration> = {
   '0001-initial': initial,
@@ -27,6 +28,7 @@ const migrations: Record<string, Migration> = {
   '0011-media': media,
   '0012-push': push,
   '0013-blob-references': blobReferences,
+  '0014-update-room': updateRoom,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
