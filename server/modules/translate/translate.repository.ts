@@ -1,5 +1,5 @@
 /** SQL of translation: the message to translate, the payer's row under lock, the charge with its ledger, the cache. */
-import { sql, type Transaction } from 'kysely';
+import { type RawBuilder, sql, type Transaction } from 'kysely';
 import { DAILY_CHARACTERS } from '#protocol/constants.ts';
 import type { LevelName } from '#protocol/user.ts';
 import type { Db } from '../../db/database.ts';
@@ -97,24 +97,25 @@ export interface Claim {
 }
 
 /**
- * One statement (one round trip): stores `claim` on its message unless it is there already, and only then writes
- * the payer's new balances and one ledger row per source spent; without a claim it always pays. Answers whether it
- * paid: false means a concurrent request cached the same translation first, and nothing was charged. Runs after
- * lockPayer, so rows are always locked payer first, message second: no deadlock.
+ * The one statement that pays: `guard` yields the payer's row when the charge may go ahead; then `claim` is stored on
+ * its message unless it is there already (none: always), and only then the payer's new balances are written with one
+ * ledger row per source spent. Answers whether the guard let it through and whether it paid.
  */
-export async function claimAndCharge(
-  trx: Trx,
+function chargeStatement(
   userId: number,
+  guard: RawBuilder<unknown>,
   claim: Claim | undefined,
   b: Balances,
   ledger: LedgerInsert[],
-): Promise<boolean> {
+) {
   const claimed = claim
     ? sql`update messages set translations = translations || jsonb_build_object(${claim.lang}::text, ${claim.text}::text)
-        where id = ${String(claim.msgId)} and (translations ->> ${claim.lang}) is null returning id`
-    : sql`select 1 as id`;
-  const { rows } = await sql<{ paid: boolean }>`
-    with claimed as (${claimed}),
+        where id = ${String(claim.msgId)} and (translations ->> ${claim.lang}) is null and exists (select 1 from guard)
+        returning id`
+    : sql`select 1 as id from guard`;
+  return sql<{ matched: boolean; paid: boolean }>`
+    with guard as (${guard}),
+    claimed as (${claimed}),
     paid as (
       update users set day_characters = ${b.day_characters}, day_characters_date = ${b.day_characters_date}::date,
         register_character_count = ${b.register_character_count}, give_character_count = ${b.give_character_count},
@@ -128,6 +129,52 @@ export async function claimAndCharge(
         ${ledger.map((r) => r.reason)}::text[], ${ledger.map((r) => r.ref)}::text[],
         ${ledger.map((r) => r.created_at)}::timestamptz[])
       where exists (select 1 from paid))
-    select exists (select 1 from paid) as paid`.execute(trx);
+    select exists (select 1 from guard) as matched, exists (select 1 from paid) as paid`;
+}
+
+/**
+ * Pays under the lock lockPayer took (the charge planned on the locked balances): answers whether it paid; false
+ * means a concurrent request cached the same translation first, and nothing was charged. Rows are always locked
+ * payer first, message second: no deadlock.
+ */
+export async function claimAndCharge(
+  trx: Trx,
+  userId: number,
+  claim: Claim | undefined,
+  b: Balances,
+  ledger: LedgerInsert[],
+): Promise<boolean> {
+  const { rows } = await chargeStatement(userId, sql`select 1 as id`, claim, b, ledger).execute(trx);
   return rows[0]?.paid === true;
+}
+
+/**
+ * Pays in one statement, without a transaction around it, when the payer's balances, level allowance and staff flag
+ * are still what `seen` read (the charge was planned on them): the row is locked within the statement and checked
+ * against its latest version, so a concurrent charge makes this one 'changed', with nothing written, and the caller
+ * pays under the lock instead. 'cached': a concurrent request stored the same translation first; nothing charged.
+ */
+export async function chargeIfUnchanged(
+  db: Executor,
+  seen: Payer,
+  now: Date,
+  claim: Claim | undefined,
+  b: Balances,
+  ledger: LedgerInsert[],
+): Promise<'paid' | 'cached' | 'changed'> {
+  const guard = sql`
+    select u.id from users u ${levelAndAllowance(now)}
+    where u.id = ${seen.id} and u.day_characters = ${seen.day_characters}
+      and u.day_characters_date is not distinct from ${seen.day_characters_date}::date
+      and u.register_character_count = ${seen.register_character_count}
+      and u.give_character_count = ${seen.give_character_count}
+      and u.buy_character_count = ${seen.buy_character_count}
+      and u.give_gold = ${seen.give_gold}::numeric and u.buy_gold = ${seen.buy_gold}::numeric
+      and u.staff_account = ${seen.staff_account}
+      and coalesce(c.day_characters, ${DAILY_CHARACTERS}) = ${seen.day_allowance}
+    for update of u`;
+  const { rows } = await chargeStatement(seen.id, guard, claim, b, ledger).execute(db);
+  const row = rows[0];
+  if (!row?.matched) return 'changed';
+  return row.paid ? 'paid' : 'cached';
 }

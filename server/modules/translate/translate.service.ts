@@ -101,19 +101,29 @@ function checkAffordable(cost: number, wallet: Wallet, payer: repo.Payer): void 
 }
 
 /**
- * Pays `cost` for `userId` in one transaction: the payer's row locked FOR UPDATE, the charge planned on the locked
- * balances (402 and nothing written when they cannot pay), then one statement that stores `claim` (the cache) and
- * writes the balances with one ledger row per source, or does nothing when a concurrent request cached the same
- * translation first (`paid` false: nothing charged).
+ * Pays `cost` for `userId`. First in one statement, when the balances `seen` before the engine was asked are still
+ * there (repo.chargeIfUnchanged: the common case, one round trip); else in one transaction: the payer's row locked
+ * FOR UPDATE, the charge planned on the locked balances (402 and nothing written when they cannot pay), then one
+ * statement that stores `claim` (the cache) and writes the balances with one ledger row per source, or does nothing
+ * when a concurrent request cached the same translation first (`paid` false: nothing charged).
  */
 async function pay(
   ctx: AppContext,
-  userId: number,
+  seen: repo.Payer,
   cost: number,
   ref: string,
   claim?: repo.Claim,
 ): Promise<{ charge: Charge; paid: boolean }> {
+  const userId = seen.id;
   const now = ctx.now();
+  const seenWallet = walletOf(seen, seen.day_allowance, now);
+  const planned = planCharge(cost, seenWallet, seen.staff_account);
+  if (planned.enough) {
+    const rows = ledgerRows(userId, planned.spent, planned.left, ref, now);
+    const outcome = await repo.chargeIfUnchanged(ctx.db, seen, now, claim, balancesAfter(planned.left, now), rows);
+    if (outcome === 'paid') return { charge: planned, paid: true };
+    if (outcome === 'cached') return { charge: planCharge(0, seenWallet), paid: false };
+  }
   return ctx.db.transaction().execute(async (trx) => {
     const payer = await repo.lockPayer(trx, userId, now);
     if (!payer) throw unauthorized('Please sign in');
@@ -200,7 +210,7 @@ export async function translateMessage(
     `${input.msgId}:${target}`,
     () => ask(ctx, () => ctx.translator.translate(message.msg, pair)),
     async (text) => {
-      const { charge, paid } = await pay(ctx, userId, cost, `message:${input.msgId}:${target}`, {
+      const { charge, paid } = await pay(ctx, payer, cost, `message:${input.msgId}:${target}`, {
         msgId: input.msgId,
         lang: target,
         text,
@@ -227,7 +237,7 @@ export async function translateDraft(
   const pair: EnginePair = await ask(ctx, () => ctx.translator.pair(source, target));
   checkAffordable(cost, wallet, payer);
   const text = await ask(ctx, () => ctx.translator.translate(input.text, pair));
-  const { charge } = await pay(ctx, userId, cost, `draft:${target}`);
+  const { charge } = await pay(ctx, payer, cost, `draft:${target}`);
   return { lang: target, text, ...balanceOf(charge.left), charged: payer.staff_account ? 0 : cost };
 }
 
