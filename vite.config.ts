@@ -30,7 +30,7 @@ const MEMBER = [
 ];
 /** The open conversation, loaded by components/lazy-message-pane.tsx: left to the automatic split. */
 const NOT_MEMBER = [
-  /src[\\/]features[\\/]chat[\\/]components[\\/](message-pane|message-bubble|virtual-list|virtual-layout|composer|translation-ui)\.tsx?$/,
+  /src[\\/]features[\\/]chat[\\/]components[\\/](message-pane|message-bubble|virtual-list|virtual-layout|composer)\.tsx?$/,
   // What only the open conversation uses loads with it (lazy-message-pane.tsx), not with the list.
   /src[\\/]features[\\/]chat[\\/](timeline\.rules|composer\.rules|translate\.reducer|translate\.service)\.ts$/,
   // Lazy screens of chat (shared photos above the composer, video and voice bubbles and tools) and the media code

@@ -3,7 +3,7 @@
  * - small session values (token, user info, permissions, language) in localStorage, readable synchronously at
  *   start-up (docs/product.md, Sign-in and session);
  * - bulk data in IndexedDB through idb-keyval's named stores: chat history, the conversation list, the outbox of
- *   unsent messages, and a key-value store for cached catalogues (specs, member config) and small metadata.
+ *   unsent messages (and the files of its videos and voice notes), and a key-value store for cached catalogues (specs, member config) and small metadata.
  *
  * idb-keyval's `createStore(db, store)` creates its object store only when the database is first made, so a second
  * store in an existing database would never exist: each store gets a database of its own.
@@ -36,6 +36,8 @@ export const IDB_STORES = {
   messages: ['amity-chat-messages', 'messages'],
   conversations: ['amity-chat-conversations', 'conversations'],
   outbox: ['amity-chat-outbox', 'outbox'],
+  /** The files of videos and voice notes in the outbox (Blobs), until their record is stored or cancelled. */
+  outboxFiles: ['amity-chat-outbox-files', 'files'],
   kv: ['amity-cache', 'kv'],
 } as const;
 export type StoreName = keyof typeof IDB_STORES;

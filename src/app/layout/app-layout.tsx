@@ -11,9 +11,26 @@ import { MainNav } from './main-nav.tsx';
 
 // Side panels load with the routes that show them (docs/product.md, Side panels); /chat has none, so its first load
 // without them. The friend panel brings the social feature (likes, report dialog) along.
-const FriendPanel = lazy(() => import('#features/social/index.ts').then((m) => ({ default: m.FriendPanel })));
-const UserInfoPanel = lazy(() => import('#features/account/panels.ts').then((m) => ({ default: m.UserInfoPanel })));
-const AccountPanel = lazy(() => import('#features/account/panels.ts').then((m) => ({ default: m.AccountPanel })));
+// The panels' texts are in the screens catalog: each chunk's `loadTexts` brings them before the panel renders, so
+// a panel and the main area still appear together (one Suspense boundary below), not a spinner first.
+const FriendPanel = lazy(() =>
+  import('#features/social/index.ts').then(async (m) => {
+    await m.loadTexts().catch(() => {});
+    return { default: m.FriendPanel };
+  }),
+);
+const UserInfoPanel = lazy(() =>
+  import('#features/account/panels.ts').then(async (m) => {
+    await m.loadTexts().catch(() => {});
+    return { default: m.UserInfoPanel };
+  }),
+);
+const AccountPanel = lazy(() =>
+  import('#features/account/panels.ts').then(async (m) => {
+    await m.loadTexts().catch(() => {});
+    return { default: m.AccountPanel };
+  }),
+);
 
 /** Spec 2 layout: header, the route's side panel (left on desktop, on top on phones), the main area. */
 export function AppLayout() {

@@ -36,6 +36,8 @@ export const historiesAtom = atom((get) => get(chatStateAtom).histories);
 export const peersAtom = atom((get) => get(chatStateAtom).peers);
 /** The outbox, for rendering pending bubbles and the tray. */
 export const outboxRecordsAtom = atom((get) => get(chatStateAtom).outbox);
+/** Uploads of videos and voice notes in progress: percent done by clientId. */
+export const uploadProgressAtom = atom((get) => get(chatStateAtom).progress);
 /** Offline as the member experiences it: the browser says so, or the socket closed after having tried. */
 export const offlineAtom = atom((get) => offlineOf(get(chatStateAtom)));
 /** When the conversation list last came from the server (ms), for 'Offline, last synced …'. */

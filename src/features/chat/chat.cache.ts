@@ -1,5 +1,6 @@
 /**
- * Chat's offline copy: history pages, the conversation list, the outbox rows and the last sync time, all through
+ * Chat's offline copy: history pages, the conversation list, the outbox rows (with the files of videos and voice
+ * notes not uploaded yet) and the last sync time, all through
  * lib/storage.ts, which knows named stores, keys and pages; the key layout is chat's and lives here: history rows
  * are keyed `[peerId, messageId]` (an IndexedDB array key), so one conversation's page below `before` is the range
  * `[peerId, -Infinity] .. [peerId, before)`. Writes are batched (a burst of frames or a fetched page is one transaction) and never block the
@@ -20,7 +21,7 @@ import {
 } from '#lib/storage.ts';
 import type { Message } from '#protocol/chat.ts';
 import type { Conversation } from './chat.rules.ts';
-import type { OutboxRecord } from './outbox.rules.ts';
+import type { OutboxFiles, OutboxRecord } from './outbox.rules.ts';
 
 const historyKey = (peerId: number, id: number): [number, number] => [peerId, id];
 
@@ -40,6 +41,13 @@ export interface OutboxRows {
   delete(clientId: string): Promise<void>;
 }
 
+/** Where a video's or voice note's files wait until the record is stored (keyed by its clientId). */
+export interface OutboxFileRows {
+  get(clientId: string): Promise<OutboxFiles | undefined>;
+  put(clientId: string, files: OutboxFiles): Promise<void>;
+  delete(clientId: string): Promise<void>;
+}
+
 export interface ChatCache {
   readPage(peerId: number, size: number, before?: number): Promise<Page<Message>>;
   /** Opens the history database early so opening a conversation reads at once. */
@@ -53,6 +61,7 @@ export interface ChatCache {
   /** Makes the cache this member's: another member's leftovers (a sign-out that could not clear) are dropped. */
   claim(me: number): Promise<void>;
   outboxRows: OutboxRows;
+  outboxFiles: OutboxFileRows;
   /** Writes what is queued now (tests, sign-out). */
   flush(): Promise<void>;
   dispose(): void;
@@ -119,6 +128,11 @@ export function createChatCache(): ChatCache {
       all: () => idbValues<OutboxRecord>('outbox'),
       put: (r) => idbSet('outbox', r.clientId, r),
       delete: (clientId) => idbDelete('outbox', clientId),
+    },
+    outboxFiles: {
+      get: (clientId) => idbGet<OutboxFiles>('outboxFiles', clientId),
+      put: (clientId, files) => idbSet('outboxFiles', clientId, files),
+      delete: (clientId) => idbDelete('outboxFiles', clientId),
     },
     flush,
     dispose() {

@@ -15,9 +15,15 @@
  *       └─ connection ───┘  └─ refused / no ack in ACK_TIMEOUT_MS ──► failed ──Retry──► queued
  *          lost, 429                                                  failed/queued ──Cancel──► removed
  *
+ *   a video or voice note composed here first uploads its file (kept in IndexedDB, so offline it simply waits):
+ *
+ *     queued ──send──► uploading ──uploaded──► queued (its URL in msg) ──► as above, with the same clientId
+ *                        │  └─ no connection / server error ──► queued      uploading ──Cancel──► aborted, removed
+ *                        └─ refused (4xx) ──► failed ──Retry──► queued
+ *
  * - frames: stored messages (mine as acks, theirs as new), read receipts, block acks, the unread total, errors.
  */
-import { type ClientFrame, type Message, refreshesUserInfo, type ServerFrame } from '#protocol/chat.ts';
+import { type ClientFrame, type Message, MessageType, refreshesUserInfo, type ServerFrame } from '#protocol/chat.ts';
 import { Code } from '#protocol/codes.ts';
 import type { BaseUser } from '#protocol/user.ts';
 import {
@@ -30,7 +36,17 @@ import {
   upsertConversation,
 } from './chat.rules.ts';
 import { needsCatchUp, newestId, reconcileNewest } from './history.rules.ts';
-import { canCancel, canRetry, compareRecords, nextToSend, type OutboxRecord } from './outbox.rules.ts';
+import {
+  afterUpload,
+  canCancel,
+  canRetry,
+  compareRecords,
+  needsUpload,
+  nextToSend,
+  type OutboxRecord,
+  restored,
+  type UploadEnd,
+} from './outbox.rules.ts';
 
 /** Messages per history page (REST `size` and a cached page alike). */
 export const PAGE_SIZE = 30;
@@ -40,6 +56,8 @@ export const CATCH_UP_PAGES = 10;
 export const ACK_TIMEOUT_MS = 15_000;
 /** The server's frame budget ran out (429): wait this long, then carry on with the same record. */
 export const BACKOFF_MS = 1_000;
+/** An upload that failed for want of a connection or a working server is tried again after this long. */
+export const UPLOAD_RETRY_MS = 5_000;
 /** A block or unblock not acked in this time fails. */
 export const BLOCK_TIMEOUT_MS = 10_000;
 /** Records in flight at once: the next leaves after the previous one's ack, so the server stores them in order. */
@@ -107,6 +125,8 @@ export interface ChatState {
   socketOpen: boolean;
   /** After a 429, sending waits BACKOFF_MS. */
   paused: boolean;
+  /** Uploads in progress: percent done by clientId (not kept: a reload starts an upload again). */
+  progress: Record<string, number>;
   /** Block requests waiting for their ack, oldest first. */
   blocks: number[];
 }
@@ -133,6 +153,7 @@ export const initialChatState: ChatState = {
   connection: { browserOnline: true, socketDown: false },
   socketOpen: false,
   paused: false,
+  progress: {},
   blocks: [],
 };
 
@@ -173,6 +194,8 @@ export type ChatInput =
   | { type: 'cachedPage'; peerId: number; purpose: 'show' | 'older'; rows: Message[]; more: boolean }
   | { type: 'peerFetched'; peerId: number; peer: BaseUser | null }
   | { type: 'outboxWritten'; clientId: string }
+  | { type: 'uploadProgress'; clientId: string; percent: number }
+  | { type: 'uploadEnded'; clientId: string; end: UploadEnd }
   | { type: 'frameSent'; frame: ClientFrame; ok: boolean }
   // timer ticks
   | Timed;
@@ -192,7 +215,11 @@ export type ChatEffect =
   | { type: 'saveSyncedAt'; at: number }
   /** `confirm`: answer with `outboxWritten` once durable. */
   | { type: 'writeOutbox'; record: OutboxRecord; confirm?: boolean }
-  | { type: 'deleteOutbox'; clientId: string }
+  /** `files`: a video's or voice note's stored files go too. */
+  | { type: 'deleteOutbox'; clientId: string; files?: boolean }
+  /** Uploads the record's stored file (and cover), answering `uploadProgress` and then `uploadEnded`. */
+  | { type: 'upload'; record: OutboxRecord }
+  | { type: 'abortUpload'; clientId: string }
   | { type: 'startTimer'; key: string; ms: number; event: Timed }
   | { type: 'cancelTimer'; key: string }
   | { type: 'alert'; reason: 'blocked' }
@@ -347,9 +374,17 @@ export function reduceChat(state: ChatState, event: ChatEvent): ChatStep {
       }
       case 'cancel': {
         const record = s.outbox.find((r) => r.clientId === event.clientId);
-        if (record && canCancel(record)) removeRecord(event.clientId);
-        return;
+        if (!record || !canCancel(record)) return;
+        if (record.state === 'uploading') emit({ type: 'abortUpload', clientId: record.clientId });
+        removeRecord(event.clientId);
+        return pump();
       }
+      case 'uploadProgress':
+        if (s.outbox.some((r) => r.clientId === event.clientId && r.state === 'uploading'))
+          set({ progress: { ...s.progress, [event.clientId]: event.percent } });
+        return;
+      case 'uploadEnded':
+        return uploadEnded(event.clientId, event.end);
       case 'ackTimeout':
         if (s.outbox.find((r) => r.clientId === event.clientId)?.state === 'sending') fail(event.clientId, 'timeout');
         return;
@@ -382,7 +417,7 @@ export function reduceChat(state: ChatState, event: ChatEvent): ChatStep {
   function cacheLoaded(event: Extract<ChatEvent, { type: 'cacheLoaded' }>) {
     const waiting = s.deferred;
     const known = new Set(s.outbox.map((r) => r.clientId));
-    const stored = event.outbox.filter((r) => !known.has(r.clientId));
+    const stored = event.outbox.filter((r) => !known.has(r.clientId)).map(restored);
     const lastSeq = stored.reduce((max, r) => Math.max(max, r.seq ?? 0), s.lastSeq);
     set({
       ready: true,
@@ -654,16 +689,26 @@ export function reduceChat(state: ChatState, event: ChatEvent): ChatStep {
   }
 
   function removeRecord(clientId: string) {
-    set({ outbox: s.outbox.filter((r) => r.clientId !== clientId) });
-    emit({ type: 'deleteOutbox', clientId });
+    const record = s.outbox.find((r) => r.clientId === clientId);
+    const { [clientId]: _, ...progress } = s.progress;
+    set({ outbox: s.outbox.filter((r) => r.clientId !== clientId), progress });
+    const files = record?.type === MessageType.video || record?.type === MessageType.voice;
+    emit(files ? { type: 'deleteOutbox', clientId, files } : { type: 'deleteOutbox', clientId });
   }
 
   /** Sends what may go now, oldest first, at most WINDOW in flight. */
   function pump() {
     if (!s.ready || !canSend(s)) return;
-    for (const { clientId, toId, type, msg, lang, attempts, translations, media } of nextToSend(s.outbox, WINDOW)) {
+    for (const record of nextToSend(s.outbox, WINDOW)) {
+      const { clientId, toId, type, msg, lang, attempts, translations, media } = record;
       // Not durable yet: it waits, and so does everything after it, so the order holds.
       if (s.unsaved.includes(clientId)) return;
+      if (needsUpload(record)) {
+        updateRecord(clientId, { state: 'uploading', error: undefined, problem: undefined });
+        set({ progress: { ...s.progress, [clientId]: 0 } });
+        emit({ type: 'upload', record });
+        continue;
+      }
       updateRecord(clientId, { state: 'sending', error: undefined, attempts: attempts + 1 });
       // Absent fields stay undefined: JSON leaves them out of the frame.
       const data = { toId, type, msg, lang, clientId, translations, media };
@@ -684,6 +729,20 @@ export function reduceChat(state: ChatState, event: ChatEvent): ChatStep {
       ms: ACK_TIMEOUT_MS,
       event: { type: 'ackTimeout', clientId },
     });
+  }
+
+  /** A file went up (its frame goes next, through pump), or did not: it waits, fails, or was cancelled. */
+  function uploadEnded(clientId: string, end: UploadEnd) {
+    const record = s.outbox.find((r) => r.clientId === clientId);
+    const patch = record && afterUpload(record, end);
+    if (!patch) return;
+    const { [clientId]: _, ...progress } = s.progress;
+    set({ progress });
+    updateRecord(clientId, patch);
+    // A failed connection or server: try again later (a reconnect's resync also does), not in a tight loop.
+    if (!end.ok && end.outcome === 'retry')
+      return emit({ type: 'startTimer', key: 'backoff', ms: UPLOAD_RETRY_MS, event: { type: 'backoffOver' } });
+    pump();
   }
 
   /** The server stored it (or had stored it: a repeated clientId is acked with the first Message). */

@@ -13,7 +13,7 @@ import { chatEventAtom } from './chat.atoms.ts';
 import { type ChatCache, createChatCache } from './chat.cache.ts';
 import { type ChatEffect, type ChatInput, PAGE_SIZE, type SocketStatus } from './chat.reducer.ts';
 import { messageSummary } from './message-summary.ts';
-import type { OutboxRecord } from './outbox.rules.ts';
+import type { LocalMedia, OutboxFiles, OutboxRecord, UploadEnd } from './outbox.rules.ts';
 
 type Store = ReturnType<typeof createStore>;
 
@@ -60,6 +60,9 @@ export function createChatService(options: ChatServiceOptions) {
   const now = options.now ?? (() => new Date());
   const timers = new Map<string, ReturnType<typeof setTimeout>>();
   const blockWaiters = new Map<number, { resolve: () => void; reject: (e: Error) => void }>();
+  /** Uploads in progress, to cancel; files composed in this page (IndexedDB keeps them across a reload). */
+  const uploads = new Map<string, AbortController>();
+  const files = new Map<string, OutboxFiles>();
   let inFlight = 0;
   let idleWaiters: (() => void)[] = [];
   let disposed = false;
@@ -148,7 +151,30 @@ export function createChatService(options: ChatServiceOptions) {
         return;
       }
       case 'deleteOutbox':
+        if (effect.files) {
+          files.delete(effect.clientId);
+          void cache.outboxFiles.delete(effect.clientId).catch(warn);
+        }
         return void cache.outboxRows.delete(effect.clientId).catch(warn);
+      case 'upload': {
+        // media.upload.ts loads with the first upload. Not tracked by `whenIdle`: nothing waits for a 30 MB upload.
+        const { record } = effect;
+        const { clientId } = record;
+        const abort = new AbortController();
+        uploads.set(clientId, abort);
+        const stored = files.get(clientId) ?? cache.outboxFiles.get(clientId);
+        const onProgress = (percent: number) => disposed || dispatch({ type: 'uploadProgress', clientId, percent });
+        return void import('./media.upload.ts')
+          .then((m) => m.uploadQueued(record, stored, abort.signal, onProgress))
+          // The chunk did not load (offline on a first visit): the record waits for the connection.
+          .catch((): UploadEnd => ({ ok: false, outcome: abort.signal.aborted ? 'aborted' : 'retry' }))
+          .then((end) => {
+            uploads.delete(clientId);
+            if (!disposed) dispatch({ type: 'uploadEnded', clientId, end });
+          });
+      }
+      case 'abortUpload':
+        return uploads.get(effect.clientId)?.abort();
       case 'startTimer': {
         clearTimeout(timers.get(effect.key));
         const { key, event } = effect;
@@ -205,6 +231,23 @@ export function createChatService(options: ChatServiceOptions) {
     return whenIdle();
   };
 
+  /** Records the message durably in the outbox first, then queues it; resolves with its clientId. */
+  async function queue(
+    fields: Pick<OutboxRecord, 'toId' | 'type' | 'msg' | 'translations' | 'media' | 'upload'>,
+    clientId = newId(),
+  ): Promise<string> {
+    const record: OutboxRecord = {
+      clientId,
+      lang: options.lang(),
+      createdAt: now().toISOString(),
+      state: 'queued',
+      attempts: 0,
+      ...fields,
+    };
+    await act({ type: 'send', record });
+    return clientId;
+  }
+
   return {
     loadConversations: () => act({ type: 'loadConversations' }),
     loadHistory: (peerId: number) => act({ type: 'loadNewest', peerId }),
@@ -215,27 +258,24 @@ export function createChatService(options: ChatServiceOptions) {
     /** Starts reading a conversation's cached page now (a click on it), while the route is still changing. */
     preload: (peerId: number) => dispatch({ type: 'preload', peerId }),
     /** Records the message durably in the outbox first, then queues it; resolves with its clientId. */
-    async send(
+    send: (
       toId: number,
       type: OutboxRecord['type'],
       msg: string,
       translations?: Record<string, string>,
       media?: OutboxRecord['media'],
-    ): Promise<string> {
-      const record: OutboxRecord = {
-        clientId: newId(),
-        toId,
-        type,
-        msg,
-        lang: options.lang(),
-        createdAt: now().toISOString(),
-        state: 'queued',
-        attempts: 0,
-        translations,
-        media,
-      };
-      await act({ type: 'send', record });
-      return record.clientId;
+    ) => queue({ toId, type, msg, translations, media }),
+    /**
+     * A video or voice note: its file (and a video's cover) is kept in IndexedDB beside the outbox record first, so
+     * one composed offline survives a reload; it uploads when the connection allows (progress in
+     * `uploadProgressAtom`), then its frame goes like text's. Resolves with its clientId once the record is durable.
+     */
+    async sendMedia(toId: number, upload: LocalMedia, stored: OutboxFiles): Promise<string> {
+      const clientId = newId();
+      files.set(clientId, stored);
+      // A failed write keeps the file in this page's memory: it still goes unless the page is closed first.
+      await cache.outboxFiles.put(clientId, stored).catch(warn);
+      return queue({ toId, type: upload.kind === 'video' ? 8 : 9, msg: '', upload }, clientId);
     },
     /** A translation came back: it joins the message in history and in the offline copy. */
     translated: (peerId: number, msgId: number, lang: string, text: string) =>
@@ -258,6 +298,8 @@ export function createChatService(options: ChatServiceOptions) {
       for (const timer of timers.values()) clearTimeout(timer);
       timers.clear();
       for (const waiter of blockWaiters.values()) waiter.reject(new Error('signed out'));
+      for (const abort of uploads.values()) abort.abort();
+      files.clear();
       blockWaiters.clear();
       cache.dispose();
     },

@@ -1,9 +1,12 @@
 /**
  * Pure rules of video and voice messages (docs/product.md, Video and voice; docs/api.md, Files: video and voice):
  * what a member may send, what a picked file must be, the waveform's bars, the recorder's format, the clock, the
- * slide that cancels a voice note, the cover frame's test and the offline cache's trimming. No I/O here.
+ * slide that cancels a voice note, the cover frame's test, what a queued upload's end means and the offline cache's
+ * trimming. No I/O here.
  */
+import type { ChartFrame } from '#protocol/chat.ts';
 import { MEDIA, MEDIA_PEAKS_MAX } from '#protocol/media.ts';
+import type { LocalMedia, UploadEnd } from './outbox.rules.ts';
 
 /** What the video button offers (docs/api.md, Free videos). */
 export type VideoAllowance =
@@ -162,4 +165,31 @@ export function mediaToEvict(
     } else drop.push(e.url);
   }
   return drop;
+}
+
+/** What the chart frame of an uploaded video or voice note carries beside its URL (docs/api.md, chart). */
+export function frameMedia(
+  local: LocalMedia,
+  uploaded: { width: number; height: number },
+  cover?: string,
+): NonNullable<ChartFrame['media']> {
+  if (local.kind === 'voice') return { peaks: local.peaks ?? [] };
+  return {
+    ...(cover ? { cover } : {}),
+    width: uploaded.width || local.width || 0,
+    height: uploaded.height || local.height || 0,
+  };
+}
+
+/**
+ * A failed upload: cancelled by the member; refused by the server (a 4xx other than a timeout or the rate limit: no
+ * free videos left, too long, not a video), which Retry would not change by itself; anything else (no connection,
+ * a stall, a server error) waits in the queue and goes again.
+ */
+export function uploadFailure(e: { aborted: boolean; status?: number; message?: string }): UploadEnd {
+  if (e.aborted) return { ok: false, outcome: 'aborted' };
+  const { status } = e;
+  if (status !== undefined && status >= 400 && status < 500 && status !== 408 && status !== 429)
+    return { ok: false, outcome: 'refused', problem: { code: status, message: e.message ?? '' } };
+  return { ok: false, outcome: 'retry' };
 }

@@ -4,7 +4,7 @@ import type { BaseUser } from '#protocol/user.ts';
 import type { ChatCache } from './chat.cache.ts';
 import type { Conversation } from './chat.rules.ts';
 import type { ChatApi, ChatTransport } from './chat.service.ts';
-import type { OutboxRecord } from './outbox.rules.ts';
+import type { OutboxFiles, OutboxRecord } from './outbox.rules.ts';
 
 export const ME = 1;
 export const ALICE = 7;
@@ -102,14 +102,19 @@ export function fakeApi(data: {
 }
 
 /** The offline copy in memory, for tests: paging is exact (the IndexedDB walk is tested in lib/storage.test.ts). */
-export function createMemoryChatCache(): ChatCache & { rows: Map<number, Map<number, Message>> } {
+export function createMemoryChatCache(): ChatCache & {
+  rows: Map<number, Map<number, Message>>;
+  files: Map<string, OutboxFiles>;
+} {
   const rows = new Map<number, Map<number, Message>>();
   const outbox = new Map<string, OutboxRecord>();
+  const files = new Map<string, OutboxFiles>();
   let list: Conversation[] | undefined;
   let syncedAt: number | undefined;
   let owner: number | undefined;
   return {
     rows,
+    files,
     async readPage(peerId, size, before) {
       const all = [...(rows.get(peerId)?.values() ?? [])]
         .filter((m) => before === undefined || m.id < before)
@@ -134,6 +139,7 @@ export function createMemoryChatCache(): ChatCache & { rows: Map<number, Map<num
       if (owner !== undefined && owner !== me) {
         rows.clear();
         outbox.clear();
+        files.clear();
         list = undefined;
       }
       owner = me;
@@ -142,6 +148,11 @@ export function createMemoryChatCache(): ChatCache & { rows: Map<number, Map<num
       all: async () => [...outbox.values()],
       put: async (r) => void outbox.set(r.clientId, r),
       delete: async (clientId) => void outbox.delete(clientId),
+    },
+    outboxFiles: {
+      get: async (clientId) => files.get(clientId),
+      put: async (clientId, f) => void files.set(clientId, f),
+      delete: async (clientId) => void files.delete(clientId),
     },
     flush: async () => {},
     dispose() {},

@@ -6,7 +6,7 @@ import type { Message } from '#protocol/chat.ts';
 import type { OutboxRecord } from './outbox.rules.ts';
 
 /** What the member sees on a bubble of their own. */
-export type DeliveryState = 'queued' | 'sending' | 'sent' | 'read' | 'failed';
+export type DeliveryState = 'queued' | 'uploading' | 'sending' | 'sent' | 'read' | 'failed';
 
 export function deliveryOf(message: Message): DeliveryState {
   return message.readAt ? 'read' : 'sent';

@@ -17,7 +17,9 @@ let loaded: PaneModule | null = null;
  * idle: /chat's size budget counts everything fetched until the network is quiet.
  */
 export function loadMessagePane(): Promise<PaneModule> {
-  chunk ??= import('./message-pane.tsx').then((m) => {
+  // With the texts of its translation parts (screens catalog), fetched in parallel with the chunk's own imports.
+  chunk ??= import('./message-pane.tsx').then(async (m) => {
+    await m.loadTexts().catch(() => {});
     loaded = m;
     return m;
   });

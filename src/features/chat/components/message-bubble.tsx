@@ -24,7 +24,7 @@ export interface BubbleProps {
   onCancel?: () => void;
   /** Shown instead of `msg` (a translation); `msg` stays the original. */
   shownText?: string;
-  /** Under the text: the translation line (translation-ui.tsx). */
+  /** Under the text: the translation line (screens/translation-ui.tsx). */
   extra?: ReactNode;
   /** Photos grow the log after layout; the pane uses this to stay pinned to the bottom. */
   onImageLoad?: () => void;
@@ -104,7 +104,8 @@ function Ticks({
         )}
       </span>
     );
-  if (delivery === 'sending')
+  // A video's or voice note's file going up shows as sending; the composer shows its progress (media-tools.tsx).
+  if (delivery === 'sending' || delivery === 'uploading')
     return (
       <span className="ticks ticks-pending">
         <span className="spinner spinner-xs" aria-hidden="true" />

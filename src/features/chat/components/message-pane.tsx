@@ -16,14 +16,17 @@ import { emptyHistory } from '../chat.reducer.ts';
 import type { ChatService } from '../chat.service.ts';
 import { newestId } from '../history.rules.ts';
 import { canCancel, canRetry } from '../outbox.rules.ts';
+import { CostDialog, SendInBar, SentInLine, TranslateBar, TranslationLine } from '../screens/translation-ui.tsx';
 import { buildTimeline, deliveryOf, type TimelineItem } from '../timeline.rules.ts';
 import { askingOf, jobKey, targetOf } from '../translate.reducer.ts';
 import { createTranslator, type Translator, translateAtom } from '../translate.service.ts';
 import { bcp } from './chat-format.ts';
 import { Composer } from './composer.tsx';
 import { MessageBubble } from './message-bubble.tsx';
-import { CostDialog, SendInBar, SentInLine, TranslateBar, TranslationLine } from './translation-ui.tsx';
 import { VirtualList, type VirtualListHandle } from './virtual-list.tsx';
+
+/** The texts of the pane's translation parts (screens catalog): lazy-message-pane.tsx waits for them. */
+export { ensureScreenCatalog as loadTexts } from '#lib/screen-catalog.ts';
 
 export interface MessagePaneProps {
   peerId: number;
@@ -301,7 +304,11 @@ export function MessagePane({ peerId, peer, me, service, onBack }: MessagePanePr
         }}
         tools={
           <Suspense fallback={null}>
-            <MediaTools onSend={(type, url, media) => service.send(peerId, type, url, undefined, media)} />
+            <MediaTools
+              peerId={peerId}
+              onQueue={(local, files) => service.sendMedia(peerId, local, files)}
+              onCancel={(clientId) => void service.cancel(clientId)}
+            />
           </Suspense>
         }
       />

@@ -2,38 +2,36 @@
  * The composer's video and voice controls (docs/product.md, Video and voice), loaded after the pane: the video
  * button opens a dialog that tells what the membership allows (free videos left this month, or that videos come with
  * a membership, pointing to /vip) and picks or records a clip; the microphone records while held (slide towards the
- * line's start to cancel, a live timer, 60 s at most). Uploads show progress and can be cancelled; the message then
- * goes through the outbox like text (the same clientId until it is stored, so it is stored once).
+ * line's start to cancel, a live timer, 60 s at most). A clip or note is handed to the outbox at once (its file kept
+ * in IndexedDB, so one composed offline waits and survives a reload); the chat service uploads it when it can, with
+ * the progress and Cancel shown here, then sends its frame like text's (the same clientId until it is stored, so it
+ * is stored once).
  */
 import { useLingui } from '@lingui/react/macro';
 import { Link } from '@tanstack/react-router';
 import { useAtomValue, useSetAtom } from 'jotai';
 import { useEffect, useRef, useState } from 'react';
 import { refreshUserInfoAtom, userInfoAtom } from '#features/auth/index.ts';
-import { ApiError } from '#lib/http.ts';
 import { useScreenCatalog } from '#lib/screen-catalog.ts';
-import type { ChartFrame } from '#protocol/chat.ts';
 import { MEDIA } from '#protocol/media.ts';
 import { Button } from '#ui/button.tsx';
 import { Dialog } from '#ui/dialog.tsx';
-import { outboxRecordsAtom } from '../chat.atoms.ts';
-import { uploadCover, uploadMedia } from '../media.api.ts';
+import { outboxRecordsAtom, uploadProgressAtom } from '../chat.atoms.ts';
 import { canRecord, openStream, type Recorder, readVideo, startRecorder, UnreadableVideo } from '../media.capture.ts';
 import { checkVideoFile, clock, mediaFileName, tooLong, type VideoAllowance, videoAllowance } from '../media.rules.ts';
 import { RecordDot, VideoIcon } from './media-icons.tsx';
 import './media.css';
+import type { LocalMedia, OutboxFiles, OutboxRecord } from '../outbox.rules.ts';
 import { type Note, VoiceButton } from './voice-button.tsx';
 
 export interface MediaToolsProps {
-  /** Queues the message in the outbox (chat.service send) once its file is uploaded; answers its clientId. */
-  onSend: (type: 8 | 9, url: string, media: NonNullable<ChartFrame['media']>) => Promise<string>;
+  /** The open conversation: its uploads show here. */
+  peerId: number;
+  /** Queues the message in the outbox with its files (chat.service sendMedia); answers its clientId. */
+  onQueue: (local: LocalMedia, files: OutboxFiles) => Promise<string>;
+  /** Stops an upload and drops its message (chat.service cancel). */
+  onCancel: (clientId: string) => void;
   disabled?: boolean;
-}
-
-interface Upload {
-  kind: 'video' | 'voice';
-  percent: number;
-  abort: AbortController;
 }
 
 export default function MediaTools(props: MediaToolsProps) {
@@ -41,16 +39,18 @@ export default function MediaTools(props: MediaToolsProps) {
   return useScreenCatalog() ? <Tools {...props} /> : null;
 }
 
-function Tools({ onSend, disabled }: MediaToolsProps) {
+function Tools({ peerId, onQueue, onCancel, disabled }: MediaToolsProps) {
   const { t } = useLingui();
   const info = useAtomValue(userInfoAtom);
   const allowance = videoAllowance(info);
-  const [upload, setUpload] = useState<Upload | null>(null);
   const [note, setNote] = useState<Note | null>(null);
   const [dialog, setDialog] = useState<'closed' | 'menu' | 'record'>('closed');
+  const records = useAtomValue(outboxRecordsAtom);
+  const progress = useAtomValue(uploadProgressAtom);
+  // This conversation's upload in progress (the outbox uploads one file at a time).
+  const upload = records.find((r) => r.toId === peerId && r.state === 'uploading');
   const busy = Boolean(upload) || disabled;
   // A stored video used one of the month's free videos: once its outbox record is gone, monthVideoCount is read again.
-  const records = useAtomValue(outboxRecordsAtom);
   const refreshUserInfo = useSetAtom(refreshUserInfoAtom);
   const [sentVideo, setSentVideo] = useState<string | null>(null);
   useEffect(() => {
@@ -58,70 +58,60 @@ function Tools({ onSend, disabled }: MediaToolsProps) {
     setSentVideo(null);
     void refreshUserInfo().catch(() => {});
   }, [records, sentVideo, refreshUserInfo]);
+  // An upload the server refused says why here, once (its bubble keeps 'Not sent' with Retry and Cancel).
+  const told = useRef(new Set<string>());
+  useEffect(() => {
+    const refused = records.find((r) => r.toId === peerId && r.problem && !told.current.has(r.clientId));
+    if (!refused?.problem) return;
+    told.current.add(refused.clientId);
+    setNote(problemOf(refused));
+  });
 
   /** Server refusals in the member's language where we know them; else the server's own words. */
-  function problemOf(error: unknown, kind: 'video' | 'voice'): Note {
-    if (error instanceof UnreadableVideo) return { text: t`无法读取视频信息`, alert: true };
-    if (error instanceof ApiError) {
-      if (error.code === 402)
-        return allowance.kind === 'none'
-          ? { text: noneText(), alert: true, vip: true }
-          : { text: usedText(), alert: true, vip: true };
-      if (error.code === 413) return { text: t`The file is larger than 30 MB.`, alert: true };
-      if (/60 seconds/.test(error.message))
-        return {
-          text:
-            kind === 'video'
-              ? t`A video can be at most 60 seconds long.`
-              : t`A voice message can be at most 60 seconds long.`,
-          alert: true,
-        };
-      return { text: error.message, alert: true };
-    }
+  function problemOf({ type, problem }: OutboxRecord): Note {
+    const { code, message } = problem ?? { code: 0, message: '' };
+    if (code === 402)
+      return allowance.kind === 'none'
+        ? { text: noneText(), alert: true, vip: true }
+        : { text: usedText(), alert: true, vip: true };
+    if (code === 413) return { text: t`The file is larger than 30 MB.`, alert: true };
+    if (/60 seconds/.test(message))
+      return {
+        text:
+          type === 8 ? t`A video can be at most 60 seconds long.` : t`A voice message can be at most 60 seconds long.`,
+        alert: true,
+      };
+    if (message) return { text: message, alert: true };
     return {
-      text: kind === 'video' ? t`The video could not be uploaded.` : t`The voice message could not be uploaded.`,
+      text: type === 8 ? t`The video could not be uploaded.` : t`The voice message could not be uploaded.`,
       alert: true,
     };
   }
   const noneText = () => t`Videos come with a membership: VIP and senior members send free videos every month.`;
   const usedText = () => t`You have sent all your free videos this month. More come on the first day of next month.`;
 
-  /** Uploads (cover first, for a video) and queues the message; Cancel aborts whatever is on the way. */
+  /**
+   * Hands the clip or note to the outbox with its files: it uploads now when online, or waits for the connection
+   * (its bubble shows it queued), and survives a reload either way.
+   */
   async function send(
     kind: 'video' | 'voice',
     blob: Blob,
     mime: string,
     extra: { cover?: Blob | null; width?: number; height?: number; peaks?: number[] },
   ) {
-    if (!navigator.onLine) {
-      setNote({ text: t`Videos and voice messages need a connection to upload.`, alert: true });
-      return;
-    }
-    const abort = new AbortController();
     setNote(null);
-    setUpload({ kind, percent: 0, abort });
-    try {
-      const cover = extra.cover ? await uploadCover(extra.cover, abort.signal).catch(rethrowAbort) : undefined;
-      const file = await uploadMedia(kind, blob, mediaFileName(kind, mime), {
-        signal: abort.signal,
-        onProgress: (percent) => setUpload((u) => (u && u.abort === abort ? { ...u, percent } : u)),
-      });
-      const media =
-        kind === 'video'
-          ? {
-              ...(cover ? { cover } : {}),
-              width: file.width || extra.width || 0,
-              height: file.height || extra.height || 0,
-            }
-          : { peaks: extra.peaks ?? [] };
-      const clientId = await onSend(kind === 'video' ? 8 : 9, file.url, media);
-      if (kind === 'video') setSentVideo(clientId);
-    } catch (error) {
-      if (abort.signal.aborted) setNote({ text: t`Upload cancelled.`, alert: false });
-      else setNote(problemOf(error, kind));
-    } finally {
-      setUpload((u) => (u?.abort === abort ? null : u));
-    }
+    const local: LocalMedia =
+      kind === 'video'
+        ? { kind, name: mediaFileName(kind, mime), width: extra.width, height: extra.height }
+        : { kind, name: mediaFileName(kind, mime), peaks: extra.peaks ?? [] };
+    const clientId = await onQueue(local, { file: blob, ...(extra.cover ? { cover: extra.cover } : {}) });
+    if (kind === 'video') setSentVideo(clientId);
+  }
+
+  function cancelUpload(clientId: string) {
+    onCancel(clientId);
+    setNote({ text: t`Upload cancelled.`, alert: false });
   }
 
   async function sendVideo(file: Blob, recordedMs?: number) {
@@ -135,7 +125,11 @@ function Tools({ onSend, disabled }: MediaToolsProps) {
       if (tooLong(seconds)) return setNote({ text: t`A video can be at most 60 seconds long.`, alert: true });
       await send('video', file, file.type, read);
     } catch (error) {
-      setNote(problemOf(error, 'video'));
+      setNote(
+        error instanceof UnreadableVideo
+          ? { text: t`无法读取视频信息`, alert: true }
+          : { text: t`The video could not be uploaded.`, alert: true },
+      );
     }
   }
 
@@ -146,16 +140,16 @@ function Tools({ onSend, disabled }: MediaToolsProps) {
           {upload ? (
             <div className="media-upload" role="status">
               <span className="media-upload-label">
-                {upload.kind === 'video' ? t`Uploading the video…` : t`Uploading the voice message…`}{' '}
-                <span className="media-upload-percent">{upload.percent}%</span>
+                {upload.type === 8 ? t`Uploading the video…` : t`Uploading the voice message…`}{' '}
+                <span className="media-upload-percent">{progress[upload.clientId] ?? 0}%</span>
               </span>
               <progress
                 className="media-progress"
                 max={100}
-                value={upload.percent}
-                aria-label={upload.kind === 'video' ? t`Video upload` : t`Voice message upload`}
+                value={progress[upload.clientId] ?? 0}
+                aria-label={upload.type === 8 ? t`Video upload` : t`Voice message upload`}
               />
-              <button type="button" className="link-btn" onClick={() => upload.abort.abort()}>
+              <button type="button" className="link-btn" onClick={() => cancelUpload(upload.clientId)}>
                 {t`Cancel upload`}
               </button>
             </div>
@@ -187,7 +181,7 @@ function Tools({ onSend, disabled }: MediaToolsProps) {
         disabled={busy}
         onClick={() => setDialog('menu')}
       >
-        {upload?.kind === 'video' ? <span className="spinner spinner-sm" aria-hidden="true" /> : <VideoIcon />}
+        {upload?.type === 8 ? <span className="spinner spinner-sm" aria-hidden="true" /> : <VideoIcon />}
       </button>
       <VoiceButton
         disabled={busy}
@@ -208,12 +202,6 @@ function Tools({ onSend, disabled }: MediaToolsProps) {
     </>
   );
 }
-
-const rethrowAbort = (error: unknown): undefined => {
-  if (error instanceof DOMException && error.name === 'AbortError') throw error;
-  // A cover that did not go up is no reason to lose the video: it is sent without one.
-  return undefined;
-};
 
 function VideoDialog({
   view,

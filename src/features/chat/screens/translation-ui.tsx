@@ -6,11 +6,12 @@
 import { useLingui } from '@lingui/react/macro';
 import { Link } from '@tanstack/react-router';
 import { type ReactNode, useId } from 'react';
+import { useScreenCatalog } from '#lib/screen-catalog.ts';
 import { LOCALES } from '#protocol/constants.ts';
 import type { TransPreview } from '#protocol/translation.ts';
 import { ConfirmDialog } from '#ui/confirm-dialog.tsx';
+import { bcp } from '../components/chat-format.ts';
 import type { Job } from '../translate.reducer.ts';
-import { bcp } from './chat-format.ts';
 
 /** A locale's name in the reader's language ('es-es' → 'Spanish'); Chinese keeps its script apart. */
 export function languageName(locale: string, uiLocale: string): string {
@@ -68,14 +69,7 @@ export interface TranslationLineProps {
 }
 
 /** Under an incoming text: Translate, 'Translating…', a refusal, or 'Translated from X · Show original'. */
-export function TranslationLine({
-  translation,
-  from,
-  showingOriginal,
-  job,
-  onTranslate,
-  onToggle,
-}: TranslationLineProps) {
+function TranslationLineBody({ translation, from, showingOriginal, job, onTranslate, onToggle }: TranslationLineProps) {
   const { t, i18n } = useLingui();
   if (job?.status === 'failed') return <FailureLine job={job} onRetry={onTranslate} />;
   if (job && job.status !== 'done')
@@ -106,15 +100,7 @@ export function TranslationLine({
 }
 
 /** Under a message of mine sent in the partner's language: which, and a toggle to what they received. */
-export function SentInLine({
-  lang,
-  showingSent,
-  onToggle,
-}: {
-  lang: string;
-  showingSent: boolean;
-  onToggle: () => void;
-}) {
+function SentInLineBody({ lang, showingSent, onToggle }: { lang: string; showingSent: boolean; onToggle: () => void }) {
   const { t, i18n } = useLingui();
   const language = languageName(lang, i18n.locale);
   return (
@@ -160,7 +146,7 @@ function CostLines({ preview }: { preview: TransPreview }) {
 }
 
 /** The question before paying (translate.reducer.ts `needsConfirm`); one at a time. */
-export function CostDialog({
+function CostDialogBody({
   job,
   onConfirm,
   onCancel,
@@ -201,7 +187,7 @@ function Switch({ on, onChange, children }: { on: boolean; onChange: (on: boolea
 }
 
 /** The conversation's settings: the language it is read in and automatic translation of new messages. */
-export function TranslateBar({
+function TranslateBarBody({
   lang,
   auto,
   onLang,
@@ -232,7 +218,7 @@ export function TranslateBar({
 }
 
 /** Above the composer: 'Send in Spanish', and once translated both texts, so the member sees what goes out. */
-export function SendInBar({
+function SendInBarBody({
   lang,
   on,
   job,
@@ -273,3 +259,19 @@ export function SendInBar({
     </div>
   );
 }
+
+/**
+ * Their texts are in the screens catalog, which the pane's chunk loads before it first renders
+ * (lazy-message-pane.tsx); after a language switch each part waits for the new language's texts instead of showing
+ * their ids.
+ */
+function gated<P extends object>(Body: (props: P) => ReactNode) {
+  return function Gated(props: P) {
+    return useScreenCatalog() ? <Body {...props} /> : null;
+  };
+}
+export const TranslationLine = gated(TranslationLineBody);
+export const SentInLine = gated(SentInLineBody);
+export const CostDialog = gated(CostDialogBody);
+export const TranslateBar = gated(TranslateBarBody);
+export const SendInBar = gated(SendInBarBody);

@@ -7,14 +7,24 @@ import { characterCount, currentMember, goldCount } from '#protocol/user.ts';
 import { Avatar } from '#ui/avatar.tsx';
 import { HeartIcon } from '#ui/icons.tsx';
 import { ChevronRightIcon, CoinIcon, EyeIcon, ImageIcon, InfoIcon, MailIcon, TextIcon } from '#ui/more-icons.tsx';
+import { ScreenCatalog } from '#ui/screen-catalog.tsx';
+import { IdentityMark, LevelBadge } from '../components/level-badge.tsx';
 import { AboutMeDialog } from './about-me-dialog.tsx';
 import { ContactDialog } from './contact-dialog.tsx';
-import { IdentityMark, LevelBadge } from './level-badge.tsx';
 
 // The identity mark reads the shop's catalogue: loaded after the panel, never with it.
 
 /** Spec 2 user-info panel: who I am, my balances, and the ways to my visitors, moments and likes. */
+/** Its texts are in the screens catalog (the layout loads it with this chunk). */
 export function UserInfoPanel() {
+  return (
+    <ScreenCatalog>
+      <Panel />
+    </ScreenCatalog>
+  );
+}
+
+function Panel() {
   const { t } = useLingui();
   const user = useAtomValue(userInfoAtom);
   const [dialog, setDialog] = useState<'about' | 'contact' | null>(null);

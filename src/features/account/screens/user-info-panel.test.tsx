@@ -41,6 +41,8 @@ describe('UserInfoPanel balances', () => {
     });
     renderWithApp(<RouterProvider router={router} />, store);
     await act(() => router.load());
+    // Its texts come with the screens catalog.
+    await screen.findByText('Characters');
     expect(shownFor('Characters')).toBe('321');
     expect(shownFor('Free today')).toBe('1458');
     expect(shownFor('Gold coins')).toBe('2.5');

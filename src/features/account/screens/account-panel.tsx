@@ -4,9 +4,19 @@ import { useAtomValue } from 'jotai';
 import { userInfoAtom } from '#features/auth/index.ts';
 import { LockIcon, UserIcon } from '#ui/icons.tsx';
 import { ChevronRightIcon, FlagIcon } from '#ui/more-icons.tsx';
+import { ScreenCatalog } from '#ui/screen-catalog.tsx';
 
 /** Spec 2 my-account panel for /profile and /change/password; staff also find their console here. */
+/** Its texts are in the screens catalog (the layout loads it with this chunk). */
 export function AccountPanel() {
+  return (
+    <ScreenCatalog>
+      <Panel />
+    </ScreenCatalog>
+  );
+}
+
+function Panel() {
   const { t } = useLingui();
   // Staff reach their console from here; members see nothing of it.
   const staff = useAtomValue(userInfoAtom)?.staffAccount;

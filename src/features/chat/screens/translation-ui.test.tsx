@@ -3,13 +3,19 @@
 import { createMemoryHistory, createRootRoute, createRouter, RouterProvider } from '@tanstack/react-router';
 import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import type { ReactElement } from 'react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { ensureScreenCatalog } from '#lib/screen-catalog.ts';
 import type { TransPreview } from '#protocol/translation.ts';
-import { renderWithApp } from '#ui/test-render.tsx';
+import { activateEnglish, renderWithApp } from '#ui/test-render.tsx';
 import type { Job } from '../translate.reducer.ts';
 import { CostDialog, SentInLine, TranslationLine } from './translation-ui.tsx';
 
 afterEach(cleanup);
+// The parts' texts are in the screens catalog (the pane loads it with its chunk).
+beforeAll(async () => {
+  activateEnglish();
+  await ensureScreenCatalog();
+});
 
 /** Links need a router: one root route rendering the part under test. */
 async function renderRouted(ui: ReactElement) {
