@@ -26,7 +26,7 @@ export async function findSessions(db: Executor, tokenHashes: string[]): Promise
   const rows = await db
     .selectFrom('sessions')
     .select(['token_hash', 'user_id', 'last_used_at', 'revoked', 'permissions_changed'])
-    .where('token_hash', 'in', [...new Set(tokenHashes)])
+    .where(sql<boolean>`token_hash = any(${[...new Set(tokenHashes)]}::text[])`)
     .execute();
   return new Map(rows.map(({ token_hash, ...row }) => [token_hash, row]));
 }

@@ -103,7 +103,11 @@ export async function addUnread(db: Executor, counts: Map<number, number>): Prom
 
 export async function getUnreads(db: Executor, userIds: number[]): Promise<Map<number, number>> {
   if (userIds.length === 0) return new Map();
-  const rows = await db.selectFrom('chat_unread').select(['user_id', 'n']).where('user_id', 'in', userIds).execute();
+  const rows = await db
+    .selectFrom('chat_unread')
+    .select(['user_id', 'n'])
+    .where(sql<boolean>`user_id = any(${userIds}::int[])`)
+    .execute();
   const stored = new Map(rows.map((r) => [r.user_id, r.n]));
   return new Map(userIds.map((id) => [id, stored.get(id) ?? 0]));
 }

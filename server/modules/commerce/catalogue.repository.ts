@@ -1,5 +1,5 @@
 /** SQL of the catalogue (docs/api.md, Commerce): packages and the member config, as seeded by migration 0007. */
-import type { Transaction } from 'kysely';
+import { sql, type Transaction } from 'kysely';
 import type { BuyType, CharacterSpec, MemberAllowances, MemberConfig } from '#protocol/commerce.ts';
 import type { LevelName } from '#protocol/user.ts';
 import type { Db } from '../../db/database.ts';
@@ -69,7 +69,7 @@ export async function findSpecs(db: Executor, ids: readonly number[]): Promise<M
     .selectFrom('catalogue_specs as s')
     .leftJoin('member_configs as c', 'c.level_name', 's.level_name')
     .select(['s.id', 's.type', 's.num', 's.amount', 's.level_name', 'c.level_sort'])
-    .where('s.id', 'in', [...new Set(ids)])
+    .where(sql<boolean>`s.id = any(${[...new Set(ids)]}::int[])`)
     .execute();
   return new Map(
     rows.map((row) => [

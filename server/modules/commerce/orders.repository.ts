@@ -38,7 +38,11 @@ export async function insertOrders(db: Executor, orders: NewOrder[]): Promise<Or
 
 export async function findOrdersByIds(db: Executor, ids: string[]): Promise<OrderRow[]> {
   if (ids.length === 0) return [];
-  return (await db.selectFrom('orders').selectAll().where('id', 'in', ids).execute()) as OrderRow[];
+  return (await db
+    .selectFrom('orders')
+    .selectAll()
+    .where(sql<boolean>`id = any(${ids}::uuid[])`)
+    .execute()) as OrderRow[];
 }
 
 export async function findOrderById(db: Executor, id: string): Promise<OrderRow | undefined> {
@@ -190,7 +194,7 @@ export async function runningMembershipsOf(
   return db
     .selectFrom('memberships')
     .select(['user_id', 'level_name', 'ends_at'])
-    .where('user_id', 'in', [...new Set(userIds)])
+    .where(sql<boolean>`user_id = any(${[...new Set(userIds)]}::int[])`)
     .where('ends_at', '>', now)
     .execute();
 }

@@ -19,7 +19,7 @@ export async function userExists(db: Executor, id: number): Promise<boolean> {
 
 export function findUsersByIds(db: Executor, ids: readonly number[]) {
   if (ids.length === 0) return Promise.resolve([]);
-  return db.selectFrom('users').selectAll().where('id', 'in', ids).execute();
+  return db.selectFrom('users').selectAll().where(sql<boolean>`id = any(${ids}::int[])`).execute();
 }
 
 /** Rows → BaseUser in their order, with one memberships query for all of them. */
@@ -121,7 +121,7 @@ export async function findUsersWithGrants(db: Executor, ids: readonly number[]) 
       sql<string[]>`coalesce((select array_agg(p.permission order by p.permission) from user_permissions p
         where p.user_id = users.id), '{}')`.as('permissions'),
     ])
-    .where('users.id', 'in', ids)
+    .where(sql<boolean>`users.id = any(${ids}::int[])`)
     .execute();
   // JSON carries the end of a membership as text.
   return rows.map(({ memberships, permissions, ...user }) => ({
@@ -133,7 +133,7 @@ export async function findUsersWithGrants(db: Executor, ids: readonly number[]) 
 
 export function findMemberships(db: Executor, userIds: readonly number[]) {
   if (userIds.length === 0) return Promise.resolve([]);
-  return db.selectFrom('memberships').selectAll().where('user_id', 'in', userIds).execute();
+  return db.selectFrom('memberships').selectAll().where(sql<boolean>`user_id = any(${userIds}::int[])`).execute();
 }
 
 export async function upsertMembership(
