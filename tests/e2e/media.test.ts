@@ -223,14 +223,14 @@ test('a voice note recorded offline waits queued through a reload and reaches th
   await recordVoice(o);
   // Not refused: the bubble is there, queued, and the tray counts it.
   const queued = log.locator('.row-mine[data-state="queued"]');
-  await queued.getByText('Voice message').waitFor();
+  await queued.getByRole('group', { name: 'Voice message you sent' }).waitFor();
   await o.getByText('1 message waiting in 1 chat').waitFor();
   assert.equal(await waitingFiles(o), 1, 'the recording is kept in IndexedDB beside its outbox record');
 
   // A reload while offline keeps it (the file too).
   await o.reload();
   await log.waitFor();
-  await queued.getByText('Voice message').waitFor();
+  await queued.getByRole('group', { name: 'Voice message you sent' }).waitFor();
   assert.equal(await queued.count(), 1);
 
   // Back online: it uploads, its frame goes once, and the stored bubble plays like any other.

@@ -113,7 +113,7 @@ export function MessagePane({ peerId, peer, me, service, onBack }: MessagePanePr
           createdAt={r.createdAt}
           delivery={r.state}
           error={r.error}
-          media={r.media}
+          media={r.media ?? r.upload}
           peerName={isolate(name)}
           onRetry={canRetry(r) ? () => void service.retry(r.clientId) : undefined}
           onCancel={canCancel(r) ? () => void service.cancel(r.clientId) : undefined}

@@ -58,3 +58,29 @@ describe('voice bubble', () => {
     expect(await screen.findByText('Your browser does not support audio playback', { selector: 'p' })).toBeTruthy();
   });
 });
+
+describe('a clip or note not uploaded yet', () => {
+  it('shows its waveform or its shape, queued, with nothing to play or load', async () => {
+    const pending = (type: number, media: Record<string, unknown>) =>
+      renderWithApp(
+        <MessageBubble
+          mine
+          type={type}
+          msg=""
+          media={media}
+          delivery="queued"
+          createdAt="2026-01-01T10:00:00Z"
+          peerName="li"
+        />,
+      );
+    const voice = pending(MessageType.voice, { peaks: [20, 100] });
+    await screen.findByRole('group', { name: 'Voice message you sent' });
+    expect(voice.container.querySelectorAll('.voice-bar')).toHaveLength(2);
+    expect(screen.getByText('Queued')).toBeTruthy();
+    expect(voice.container.querySelector('audio, video, img, input')).toBeNull();
+    cleanup();
+    const video = pending(MessageType.video, { width: 640, height: 480 });
+    await screen.findByRole('figure', { name: 'Video you sent' });
+    expect(video.container.querySelector('audio, video, img')).toBeNull();
+  });
+});

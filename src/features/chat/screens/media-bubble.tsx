@@ -12,7 +12,7 @@ import { isOwnMediaUrl } from '#protocol/media.ts';
 import { ScreenCatalog } from '#ui/screen-catalog.tsx';
 import { VideoLightbox } from '#ui/video-lightbox.tsx';
 import { barHeight, clock, mediaToEvict, playerBox } from '../media.rules.ts';
-import { ExpandIcon, MicIcon, PauseIcon, PlayIcon } from './media-icons.tsx';
+import { ExpandIcon, MicIcon, PauseIcon, PlayIcon, VideoIcon } from './media-icons.tsx';
 import './media.css';
 
 export interface MediaBubbleProps {
@@ -38,6 +38,8 @@ export default function MediaBubble(props: MediaBubbleProps) {
 
 function MediaBody({ mine, type, msg, media, peerName, meta }: MediaBubbleProps) {
   const { t } = useLingui();
+  // Mine, its file not uploaded yet (queued offline, or going up): what the browser read of it, and its state.
+  if (mine && msg === '') return <LocalMedia type={type} media={media} meta={meta} />;
   // A URL that is not one of our media files is shown as text, never loaded (like photos of another site).
   if (!isOwnMediaUrl(msg, type === 8 ? 'video' : 'voice'))
     return (
@@ -249,6 +251,44 @@ function VoiceBubble({ mine, src, media, peerName, meta }: PlayerProps) {
           </span>
         </fieldset>
       )}
+      <span className="msg-bubble-meta">{meta}</span>
+    </div>
+  );
+}
+
+/** A clip or note still on this device: a video's frame of its shape, a voice note's waveform; nothing to play yet. */
+function LocalMedia({ type, media, meta }: { type: number; media?: Partial<Media>; meta: ReactNode }) {
+  const { t } = useLingui();
+  if (type === 8) {
+    const box = playerBox(media?.width, media?.height);
+    return (
+      <figure className="media-video media-mine media-local" aria-label={t`Video you sent`}>
+        <div className="media-video-box" style={{ width: box.width, aspectRatio: `${box.width} / ${box.height}` }}>
+          <span className="media-cover-blank" />
+          <span className="media-play" aria-hidden="true">
+            <VideoIcon size={26} />
+          </span>
+        </div>
+        <figcaption className="msg-bubble-meta media-meta">{meta}</figcaption>
+      </figure>
+    );
+  }
+  const peaks = media?.peaks?.length ? media.peaks : FLAT;
+  return (
+    <div className="msg-bubble msg-bubble-mine media-voice media-local">
+      <fieldset className="voice-row" aria-label={t`Voice message you sent`}>
+        <span className="voice-play" aria-hidden="true">
+          <MicIcon size={18} />
+        </span>
+        <span className="voice-wave">
+          <span className="voice-bars" aria-hidden="true">
+            {peaks.map((p, i) => (
+              // biome-ignore lint/suspicious/noArrayIndexKey: the bars never move.
+              <span key={i} className="voice-bar" style={{ height: `${barHeight(p)}%` }} />
+            ))}
+          </span>
+        </span>
+      </fieldset>
       <span className="msg-bubble-meta">{meta}</span>
     </div>
   );
