@@ -13,7 +13,7 @@ import { useLevelLabel } from './catalogue-screen.tsx';
 import type { TableColumn } from './data-table.tsx';
 import { GrantDialog, SuspendDialog } from './member-actions.tsx';
 import { PagedTable } from './paged-table.tsx';
-import { useReasonName } from './reports-screen.tsx';
+import { useReasonName } from './reason-name.ts';
 import { when } from './use-page.ts';
 
 const ROUTE = 'staff-members';

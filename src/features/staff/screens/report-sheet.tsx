@@ -12,7 +12,7 @@ import { ChoiceGroup } from '#ui/field.tsx';
 import { fetchActivity, resolveReport } from '../staff.api.ts';
 import { useActionName } from './audit-screen.tsx';
 import { NoteField, SuspendForField } from './member-actions.tsx';
-import { useReasonName } from './reports-screen.tsx';
+import { useReasonName } from './reason-name.ts';
 import { when } from './use-page.ts';
 
 export function ReportSheet({

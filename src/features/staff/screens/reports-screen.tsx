@@ -9,18 +9,11 @@ import { SelectField } from '#ui/field.tsx';
 import { fetchReports } from '../staff.api.ts';
 import type { TableColumn } from './data-table.tsx';
 import { PagedTable } from './paged-table.tsx';
+import { useReasonName } from './reason-name.ts';
 import { ReportSheet } from './report-sheet.tsx';
 import { when } from './use-page.ts';
 
 const ROUTE = 'staff-reports';
-
-export function useReasonName() {
-  const { i18n } = useLingui();
-  return (type: number) => {
-    const reason = REPORT_REASONS.find((r) => r.type === type);
-    return reason ? i18n._(reason.label) : String(type);
-  };
-}
 
 export function ReportsScreen() {
   const { t } = useLingui();
