@@ -22,6 +22,8 @@ export interface LocalMedia {
   height?: number;
   /** A voice note's waveform (0-100 bars). */
   peaks?: number[];
+  /** Seconds, as the browser read or the recorder timed it (the server reads the container for the stored one). */
+  duration?: number;
 }
 
 /** The files a LocalMedia record waits with. */

@@ -60,7 +60,7 @@ describe('voice bubble', () => {
 });
 
 describe('a clip or note not uploaded yet', () => {
-  it('shows its waveform or its shape, queued, with nothing to play or load', async () => {
+  it('shows its waveform or its shape and its length, queued, with nothing to play or load', async () => {
     const pending = (type: number, media: Record<string, unknown>) =>
       renderWithApp(
         <MessageBubble
@@ -73,14 +73,16 @@ describe('a clip or note not uploaded yet', () => {
           peerName="li"
         />,
       );
-    const voice = pending(MessageType.voice, { peaks: [20, 100] });
+    const voice = pending(MessageType.voice, { peaks: [20, 100], duration: 2.4 });
     await screen.findByRole('group', { name: 'Voice message you sent' });
     expect(voice.container.querySelectorAll('.voice-bar')).toHaveLength(2);
+    expect(screen.getByText('0:02')).toBeTruthy();
     expect(screen.getByText('Queued')).toBeTruthy();
     expect(voice.container.querySelector('audio, video, img, input')).toBeNull();
     cleanup();
-    const video = pending(MessageType.video, { width: 640, height: 480 });
+    const video = pending(MessageType.video, { width: 640, height: 480, duration: 3.2 });
     await screen.findByRole('figure', { name: 'Video you sent' });
+    expect(screen.getByText('0:03')).toBeTruthy();
     expect(video.container.querySelector('audio, video, img')).toBeNull();
   });
 });

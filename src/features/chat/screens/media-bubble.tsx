@@ -268,6 +268,11 @@ function LocalMedia({ type, media, meta }: { type: number; media?: Partial<Media
           <span className="media-play" aria-hidden="true">
             <VideoIcon size={26} />
           </span>
+          {media?.duration !== undefined && (
+            <span className="media-length" aria-hidden="true">
+              {clock(media.duration)}
+            </span>
+          )}
         </div>
         <figcaption className="msg-bubble-meta media-meta">{meta}</figcaption>
       </figure>
@@ -288,6 +293,7 @@ function LocalMedia({ type, media, meta }: { type: number; media?: Partial<Media
             ))}
           </span>
         </span>
+        {media?.duration !== undefined && <span className="voice-time">{clock(media.duration)}</span>}
       </fieldset>
       <span className="msg-bubble-meta">{meta}</span>
     </div>

@@ -98,13 +98,14 @@ function Tools({ peerId, onQueue, onCancel, disabled }: MediaToolsProps) {
     kind: 'video' | 'voice',
     blob: Blob,
     mime: string,
-    extra: { cover?: Blob | null; width?: number; height?: number; peaks?: number[] },
+    extra: { cover?: Blob | null; width?: number; height?: number; peaks?: number[]; duration?: number },
   ) {
     setNote(null);
+    const duration = extra.duration !== undefined && Number.isFinite(extra.duration) ? extra.duration : undefined;
     const local: LocalMedia =
       kind === 'video'
-        ? { kind, name: mediaFileName(kind, mime), width: extra.width, height: extra.height }
-        : { kind, name: mediaFileName(kind, mime), peaks: extra.peaks ?? [] };
+        ? { kind, name: mediaFileName(kind, mime), width: extra.width, height: extra.height, duration }
+        : { kind, name: mediaFileName(kind, mime), peaks: extra.peaks ?? [], duration };
     const clientId = await onQueue(local, { file: blob, ...(extra.cover ? { cover: extra.cover } : {}) });
     if (kind === 'video') setSentVideo(clientId);
   }
@@ -123,7 +124,7 @@ function Tools({ peerId, onQueue, onCancel, disabled }: MediaToolsProps) {
       const read = await readVideo(file);
       const seconds = recordedMs !== undefined && !Number.isFinite(read.duration) ? recordedMs / 1000 : read.duration;
       if (tooLong(seconds)) return setNote({ text: t`A video can be at most 60 seconds long.`, alert: true });
-      await send('video', file, file.type, read);
+      await send('video', file, file.type, { ...read, duration: seconds });
     } catch (error) {
       setNote(
         error instanceof UnreadableVideo
@@ -186,7 +187,7 @@ function Tools({ peerId, onQueue, onCancel, disabled }: MediaToolsProps) {
       <VoiceButton
         disabled={busy}
         onNote={setNote}
-        onRecorded={(blob, mime, peaks) => void send('voice', blob, mime, { peaks })}
+        onRecorded={(blob, mime, peaks, ms) => void send('voice', blob, mime, { peaks, duration: ms / 1000 })}
       />
       <VideoDialog
         view={dialog}

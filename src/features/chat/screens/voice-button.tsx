@@ -25,7 +25,8 @@ export function VoiceButton({
 }: {
   disabled?: boolean;
   onNote: (note: Note | null) => void;
-  onRecorded: (blob: Blob, mime: string, peaks: number[]) => void;
+  /** The recording, its format, its waveform and its length (ms, as the recorder timed it). */
+  onRecorded: (blob: Blob, mime: string, peaks: number[], ms: number) => void;
 }) {
   const { t } = useLingui();
   const recorder = useRef<Recorder | null>(null);
@@ -81,7 +82,7 @@ export function VoiceButton({
     const note = await r.stop();
     if (note.ms < MIN_VOICE_MS)
       return onNote({ text: t`Hold the button to record, release it to send.`, alert: false });
-    onRecorded(note.blob, note.type, note.peaks);
+    onRecorded(note.blob, note.type, note.peaks, note.ms);
   }
 
   finishRef.current = finish;
