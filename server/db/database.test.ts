@@ -45,4 +45,17 @@ describe('prepared statements', () => {
       expect((await prepared(db)).filter((s) => s.includes('generate_series(0, 100)'))).toEqual([]);
     });
   });
+
+  it('keeps answering after a table it reads changed its columns (another instance migrated)', async () => {
+    await onOneConnection(async (db) => {
+      await sql`create table prepared_probe (id int primary key, a text)`.execute(db);
+      await sql`insert into prepared_probe values (1, 'one')`.execute(db);
+      const read = () => sql<Record<string, unknown>>`select * from prepared_probe where id = ${1}`.execute(db);
+      expect((await read()).rows).toEqual([{ id: 1, a: 'one' }]);
+      await sql`alter table prepared_probe add column b text default 'new'`.execute(db);
+      expect((await read()).rows).toEqual([{ id: 1, a: 'one', b: 'new' }]);
+      expect((await read()).rows).toEqual([{ id: 1, a: 'one', b: 'new' }]);
+      await sql`drop table prepared_probe`.execute(db);
+    });
+  });
 });

@@ -70,18 +70,36 @@ function prepareStatements(pool: pg.Pool): void {
       name = `k${createHash('sha1').update(text).digest('hex').slice(0, 24)}`;
       names.set(text, name);
     }
-    return name;
+    return name || undefined;
   };
   pool.on('connect', (client) => {
-    const query = client.query.bind(client) as (config: unknown, values?: unknown) => unknown;
-    client.query = ((config: unknown, values?: unknown) => {
-      if (typeof config === 'string' && Array.isArray(values) && values.length > 0) {
-        const name = values.length <= MAX_PREPARED_PARAMETERS ? nameOf(config) : undefined;
-        if (name) return query({ name, text: config, values });
+    const query = client.query.bind(client) as (config: unknown, values?: unknown) => Promise<unknown>;
+    client.query = (async (config: unknown, values?: unknown) => {
+      const name =
+        typeof config === 'string' && Array.isArray(values) && values.length > 0
+          ? values.length <= MAX_PREPARED_PARAMETERS
+            ? nameOf(config)
+            : undefined
+          : undefined;
+      if (!name) return query(config, values);
+      try {
+        return await query({ name, text: config, values });
+      } catch (error) {
+        // Another instance's migration changed a table this `select *` reads: its plan cannot be reused. The text
+        // runs unnamed from now on; this call is tried so once (inside a transaction that the error aborted, the
+        // retry fails too, and the caller hears of the first error).
+        if (!isChangedResultType(error)) throw error;
+        names.set(config as string, '');
+        return query(config, values).catch(() => Promise.reject(error));
       }
-      return query(config, values);
     }) as typeof client.query;
   });
+}
+
+/** PostgreSQL's refusal to run a prepared statement whose result columns changed since it was prepared. */
+function isChangedResultType(error: unknown): boolean {
+  const { code, message } = (error ?? {}) as { code?: unknown; message?: unknown };
+  return code === '0A000' && typeof message === 'string' && message.includes('cached plan must not change result type');
 }
 
 function openPostgres(options: OpenDatabaseOptions): DatabaseHandle {
