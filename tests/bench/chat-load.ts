@@ -5,10 +5,43 @@
  */
 import { randomUUID } from 'node:crypto';
 import WebSocket from 'ws';
+import { call, md5 } from '../support/api.ts';
 
 export interface Peer {
   id: number;
   url: string;
+}
+
+/** Registers `count` members named `<prefix><i>`, eight at a time, each with its socket address on `base`. */
+export async function registerPeers(base: string, count: number, prefix: string): Promise<Peer[]> {
+  const out: Peer[] = new Array(count);
+  let next = 0;
+  const wsBase = base.replace('http', 'ws');
+  const worker = async () => {
+    while (next < count) {
+      const i = next++;
+      const token = await call<string>(base, 'POST', '/api/system/user/register', {
+        username: `${prefix}${i}`,
+        email: `${prefix}${i}@bench.io`,
+        password: md5('bench-pass'),
+        birthday: '1990-01-01',
+        gender: (i % 2) + 1,
+        country: 'Spain',
+        countryId: 724,
+      });
+      const { id } = await call<{ id: number }>(base, 'GET', '/api/system/user/info', undefined, token);
+      out[i] = { id, url: `${wsBase}/ws/${token}` };
+    }
+  };
+  await Promise.all(Array.from({ length: 8 }, worker));
+  return out;
+}
+
+/** Peers two by two (an odd last one is left out): each pair talks both ways. */
+export function pairsOf(peers: Peer[]): [Peer, Peer][] {
+  const pairs: [Peer, Peer][] = [];
+  for (let i = 0; i + 1 < peers.length; i += 2) pairs.push([peers[i]!, peers[i + 1]!]);
+  return pairs;
 }
 
 export interface LoadResult {

@@ -8,61 +8,15 @@
  *
  *   BENCH_SOCKETS (2000)  BENCH_SECONDS (10)  BENCH_RATE (2000)  BENCH_WINDOW (1)
  */
-import { createHash } from 'node:crypto';
 import { startAppServer } from '../support/app-server.ts';
 import { startBareRelay } from './bare-relay.ts';
-import { type LoadResult, type Peer, percentile, runLoad } from './chat-load.ts';
+import { type LoadResult, pairsOf, percentile, registerPeers, runLoad } from './chat-load.ts';
 
 const SOCKETS = Number(process.env.BENCH_SOCKETS ?? 2000);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const WINDOW = Number(process.env.BENCH_WINDOW ?? 1);
 const RATE = Number(process.env.BENCH_RATE ?? 2000);
 if (SOCKETS % 2 !== 0 || SOCKETS < 2) throw new Error('BENCH_SOCKETS must be an even number ≥ 2');
-
-const md5 = (s: string) => createHash('md5').update(s).digest('hex');
-
-async function api<T>(base: string, path: string, body: unknown): Promise<T> {
-  const res = await fetch(`${base}/h5-api${path}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(body),
-  });
-  const envelope = (await res.json()) as { code: number; message: string; data: T };
-  if (envelope.code !== 200) throw new Error(`${path}: ${envelope.code} ${envelope.message}`);
-  return envelope.data;
-}
-
-async function registerMembers(base: string, count: number): Promise<{ id: number; token: string }[]> {
-  const out: { id: number; token: string }[] = new Array(count);
-  let next = 0;
-  const worker = async () => {
-    while (next < count) {
-      const i = next++;
-      const token = await api<string>(base, '/api/system/user/register', {
-        username: `bench_${i}`,
-        email: `bench${i}@bench.io`,
-        password: md5('bench-pass'),
-        birthday: '1990-01-01',
-        gender: (i % 2) + 1,
-        country: 'Spain',
-        countryId: 724,
-      });
-      const info = await fetch(`${base}/h5-api/api/system/user/info`, {
-        headers: { authorization: `Bearer ${token}` },
-      });
-      const { data } = (await info.json()) as { data: { id: number } };
-      out[i] = { id: data.id, token };
-    }
-  };
-  await Promise.all(Array.from({ length: 8 }, worker));
-  return out;
-}
-
-function pairsOf(peers: Peer[]): [Peer, Peer][] {
-  const pairs: [Peer, Peer][] = [];
-  for (let i = 0; i < peers.length; i += 2) pairs.push([peers[i]!, peers[i + 1]!]);
-  return pairs;
-}
 
 function p99Of(r: LoadResult): number {
   return percentile(
@@ -89,10 +43,8 @@ let ours: number;
 let oursAtRate: { rate: number; p99: number };
 try {
   const t0 = performance.now();
-  const members = await registerMembers(server.url, SOCKETS);
+  const pairs = pairsOf(await registerPeers(server.url, SOCKETS, 'bench_'));
   console.log(`registered ${SOCKETS} members in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
-  const wsBase = server.url.replace('http', 'ws');
-  const pairs = pairsOf(members.map((m) => ({ id: m.id, url: `${wsBase}/ws/${m.token}` })));
   console.log(`\nopen loop, ${RATE} msg/s offered over ${SOCKETS} sockets for ${SECONDS} s`);
   const atRate = await runLoad({ pairs, seconds: SECONDS, rate: RATE, origin: server.url });
   oursAtRate = { rate: report('amity', atRate), p99: p99Of(atRate) };

@@ -17,10 +17,10 @@ import { Agent, request as httpRequest } from 'node:http';
 import { loadavg } from 'node:os';
 import WebSocket from 'ws';
 import { startPostgres } from '../../scripts/lib/postgres.ts';
-import { md5 } from '../support/api.ts';
+import { call, md5 } from '../support/api.ts';
 import { type AppServer, startAppServer } from '../support/app-server.ts';
 import { startBareRelay } from './bare-relay.ts';
-import { type LoadResult, type Peer, percentile, runLoad } from './chat-load.ts';
+import { type LoadResult, type Peer, pairsOf, percentile, registerPeers, runLoad } from './chat-load.ts';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 const REST_RATE = Number(process.env.BENCH_REST_RATE ?? 2000);
@@ -40,43 +40,6 @@ const ENV = {
   WS_MSG_PER_SEC: '100000',
   WS_MSG_BURST: '100000',
 };
-
-async function post<T>(base: string, path: string, body: unknown): Promise<T> {
-  const res = await fetch(`${base}/h5-api${path}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(body),
-  });
-  const envelope = (await res.json()) as { code: number; message: string; data: T };
-  if (envelope.code !== 200) throw new Error(`${path}: ${envelope.code} ${envelope.message}`);
-  return envelope.data;
-}
-
-async function members(base: string, count: number, prefix: string): Promise<Peer[]> {
-  const out: Peer[] = new Array(count);
-  let next = 0;
-  const wsBase = base.replace('http', 'ws');
-  const worker = async () => {
-    while (next < count) {
-      const i = next++;
-      const token = await post<string>(base, '/api/system/user/register', {
-        username: `${prefix}${i}`,
-        email: `${prefix}${i}@bench.io`,
-        password: md5('bench-pass'),
-        birthday: '1990-01-01',
-        gender: (i % 2) + 1,
-        country: 'Spain',
-        countryId: 724,
-      });
-      const info = await fetch(`${base}/h5-api/api/system/user/info`, {
-        headers: { authorization: `Bearer ${token}` },
-      });
-      out[i] = { id: ((await info.json()) as { data: { id: number } }).data.id, url: `${wsBase}/ws/${token}` };
-    }
-  };
-  await Promise.all(Array.from({ length: 8 }, worker));
-  return out;
-}
 
 const tokenOf = (peer: Peer) => peer.url.slice(peer.url.lastIndexOf('/') + 1);
 const sorted = (values: number[]) => [...values].sort((a, b) => a - b);
@@ -130,7 +93,7 @@ async function logins(server: AppServer, username: string): Promise<void> {
   const until = performance.now() + SECONDS * 1000;
   const worker = async () => {
     while (performance.now() < until) {
-      await post(server.url, '/api/system/user/login', { keyword: username, password: md5('bench-pass') });
+      await call(server.url, 'POST', '/api/system/user/login', { keyword: username, password: md5('bench-pass') });
       done += 1;
     }
   };
@@ -147,12 +110,6 @@ function report(name: string, r: LoadResult): { rate: number; p99: number } {
     `${name.padEnd(12)} ${r.sockets} sockets: ${rate.toFixed(0)} msg/s, p50 ${percentile(s, 50).toFixed(1)} ms, p99 ${percentile(s, 99).toFixed(1)} ms, errors ${r.errors}`,
   );
   return { rate, p99: percentile(s, 99) };
-}
-
-function pairsOf(peers: Peer[]): [Peer, Peer][] {
-  const pairs: [Peer, Peer][] = [];
-  for (let i = 0; i + 1 < peers.length; i += 2) pairs.push([peers[i]!, peers[i + 1]!]);
-  return pairs;
 }
 
 async function idleSockets(server: AppServer, peers: Peer[]): Promise<void> {
@@ -213,7 +170,7 @@ async function bothLoops(name: string, pairs: [Peer, Peer][], origin?: string): 
 async function chatRun(name: string, env: Record<string, string>): Promise<ChatFigures> {
   const server = await startAppServer({ ...ENV, ...env });
   try {
-    const peers = await members(server.url, SOCKETS, `b${name.slice(0, 2)}_`);
+    const peers = await registerPeers(server.url, SOCKETS, `b${name.slice(0, 2)}_`);
     if (name === 'PGlite') {
       await restAtRate(server, peers.map(tokenOf));
       await logins(server, `b${name.slice(0, 2)}_0`);
