@@ -14,17 +14,13 @@
  * bounds the run.
  */
 import { randomUUID } from 'node:crypto';
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import pg from 'pg';
 import WebSocket from 'ws';
 import { PERMISSIONS, type Permission } from '../../protocol/staff.ts';
 import { startPostgres } from '../../scripts/lib/postgres.ts';
-import { buildApp } from '../../server/app.ts';
-import { loadConfig } from '../../server/config.ts';
 import { startLibreTranslateStandIn } from '../../server/modules/translate/translate.test-kit.ts';
 import { md5 } from '../support/api.ts';
+import { startProofServer } from './proof-server.ts';
 
 const limitMs = Number(process.env.PROOF_SECONDS ?? 300) * 1000;
 const started = Date.now();
@@ -70,31 +66,17 @@ const leak = (line: string) => {
 // --- the server -------------------------------------------------------------------------------------------------
 const postgres = await startPostgres();
 const translator = await startLibreTranslateStandIn();
-const dataDir = mkdtempSync(join(tmpdir(), 'amity-authz-'));
-const config = loadConfig({
-  NODE_ENV: 'test',
-  DATA_DIR: dataDir,
-  DATABASE_URL: postgres.url,
-  DEMO: '0',
-  LOG_LEVEL: 'silent',
-  CLIENT_DIR: join(dataDir, 'no-client'),
+const {
+  app,
+  config,
+  base,
+  routes: heard,
+} = await startProofServer('authz', postgres.url, {
   TRANSLATE_ENGINE: 'libretranslate',
   TRANSLATE_URL: translator.url,
   PAYMENT_PROVIDER: 'sandbox',
-  RATE_LIMIT_AUTH_PER_MIN: '1000000',
-  RATE_LIMIT_ACCOUNT_PER_MIN: '1000000',
-  RATE_LIMIT_PROFILE_PER_MIN: '1000000',
-  UPLOADS_PER_MIN: '100000',
-  WS_MSG_PER_SEC: '100000',
-  WS_MSG_BURST: '100000',
 });
-const registered: string[] = [];
-const app = await buildApp(config, {
-  onRoute: (r) => {
-    for (const m of [r.method].flat()) if (m !== 'HEAD') registered.push(`${m} ${r.url}`);
-  },
-});
-const base = await app.listen({ port: 0, host: '127.0.0.1' });
+const registered = heard.map((r) => `${r.method} ${r.url}`);
 const db = new pg.Client({ connectionString: postgres.url });
 await db.connect();
 

@@ -6,8 +6,8 @@
  *
  * PROOF_REQUESTS (100,000), PROOF_FRAMES (100,000), PROOF_SECONDS (300: each half stops there, saying so).
  */
-import { mkdtempSync, readFileSync } from 'node:fs';
-import { loadavg, tmpdir } from 'node:os';
+import { readFileSync } from 'node:fs';
+import { loadavg } from 'node:os';
 import { join } from 'node:path';
 import fc from 'fast-check';
 import WebSocket from 'ws';
@@ -21,9 +21,8 @@ import * as social from '../../protocol/social.ts';
 import * as translation from '../../protocol/translation-schemas.ts';
 import { startPostgres } from '../../scripts/lib/postgres.ts';
 import { root } from '../../scripts/lib/run.ts';
-import { buildApp } from '../../server/app.ts';
-import { loadConfig } from '../../server/config.ts';
 import { md5 } from '../support/api.ts';
+import { startProofServer } from './proof-server.ts';
 
 type Json = Record<string, unknown>;
 const schemas: Record<string, z.ZodType> = {};
@@ -146,9 +145,6 @@ const anyBody = fc
   .chain((name) => valid[name]!)
   .chain(mutate);
 
-/** Routes under /h5-api as the server registers them (`:id` written `{id}`), heard while the app is built. */
-const registered: { method: string; path: string }[] = [];
-
 /**
  * Every endpoint: the documented ones (`| METHOD /path |` rows of docs/api.md) and every route the server registers
  * under /h5-api, relative to /h5-api.
@@ -156,7 +152,11 @@ const registered: { method: string; path: string }[] = [];
 function endpoints(): { method: string; path: string }[] {
   const text = readFileSync(join(root, 'docs', 'api.md'), 'utf8');
   const found = new Map<string, { method: string; path: string }>();
-  for (const r of registered) found.set(`${r.method} ${r.path}`, r);
+  for (const r of routes) {
+    if (!r.url.startsWith('/h5-api/')) continue;
+    const path = r.url.slice('/h5-api'.length).replace(/:(\w+)/g, '{$1}');
+    found.set(`${r.method} ${path}`, { method: r.method, path });
+  }
   for (const m of text.matchAll(/^\| (GET|POST|PUT|DELETE|PATCH) (\/api\/[^ |]*)/gm)) {
     found.set(`${m[1]} ${m[2]}`, { method: m[1]!, path: m[2]! });
   }
@@ -197,31 +197,13 @@ let total = Number(process.env.PROOF_REQUESTS ?? 100_000);
 let frameTotal = Number(process.env.PROOF_FRAMES ?? 100_000);
 const limitMs = Number(process.env.PROOF_SECONDS ?? 300) * 1000;
 const postgres = await startPostgres();
-const dataDir = mkdtempSync(join(tmpdir(), 'amity-fuzz-'));
-const config = loadConfig({
-  NODE_ENV: 'test',
-  // PostgreSQL, out of this process: PGlite's WebAssembly memory would count every stored row as growth.
-  DATA_DIR: dataDir,
-  DATABASE_URL: postgres.url,
-  DEMO: '0',
-  LOG_LEVEL: 'silent',
-  CLIENT_DIR: join(dataDir, 'no-client'),
-  TRANSLATE_ENGINE: 'none',
-  RATE_LIMIT_AUTH_PER_MIN: '1000000',
-  RATE_LIMIT_ACCOUNT_PER_MIN: '1000000',
-  RATE_LIMIT_PROFILE_PER_MIN: '1000000',
-  UPLOADS_PER_MIN: '100000',
-  WS_MSG_PER_SEC: '100000',
-  WS_MSG_BURST: '100000',
-});
-const app = await buildApp(config, {
-  onRoute: ({ method, url }) => {
-    if (!url.startsWith('/h5-api/')) return;
-    const path = url.slice('/h5-api'.length).replace(/:(\w+)/g, '{$1}');
-    for (const m of [method].flat()) if (m !== 'HEAD') registered.push({ method: m, path });
-  },
-});
-const address = await app.listen({ port: 0, host: '127.0.0.1' });
+// PostgreSQL, out of this process: PGlite's WebAssembly memory would count every stored row as growth.
+const {
+  app,
+  config,
+  base: address,
+  routes,
+} = await startProofServer('fuzz', postgres.url, { TRANSLATE_ENGINE: 'none' });
 
 let serial = 0;
 async function newToken(): Promise<string> {
