@@ -1,16 +1,18 @@
 import { useLingui } from '@lingui/react/macro';
 import { useSetAtom } from 'jotai';
-import { type FormEvent, useEffect, useState } from 'react';
+import { type FormEvent, useState } from 'react';
 import {
+  CodeField,
   type EmailChangeValues,
   type Errors,
   FormError,
   focusFirstError,
   hasErrors,
+  ResendButton,
+  useResendCountdown,
   validateEmailChange,
 } from '#features/auth/forms.ts';
 import { refreshUserInfoAtom } from '#features/auth/index.ts';
-import { CODE_RESEND_SECONDS } from '#protocol/constants.ts';
 import { Button } from '#ui/button.tsx';
 import { TextField } from '#ui/field.tsx';
 import { useToast } from '#ui/toast.tsx';
@@ -36,12 +38,7 @@ export function EmailCard({ email }: { email: string }) {
   const [formError, setFormError] = useState<string | null>(null);
   const [codeSent, setCodeSent] = useState(false);
   const [busy, setBusy] = useState<'code' | 'confirm' | null>(null);
-  const [resendIn, setResendIn] = useState(0);
-  useEffect(() => {
-    if (resendIn <= 0) return;
-    const timer = setTimeout(() => setResendIn((s) => s - 1), 1000);
-    return () => clearTimeout(timer);
-  }, [resendIn]);
+  const countdown = useResendCountdown();
 
   const text = (key: Field) => (e: { target: { value: string } }) => {
     setValues((v) => ({ ...v, [key]: e.target.value }));
@@ -72,7 +69,7 @@ export function EmailCard({ email }: { email: string }) {
     try {
       await requestEmailCode(values.email, values.password);
       setCodeSent(true);
-      setResendIn(CODE_RESEND_SECONDS);
+      countdown.start();
       toast('success', t`A code is on its way to the new address.`);
     } catch (error) {
       fail(error, form);
@@ -149,25 +146,12 @@ export function EmailCard({ email }: { email: string }) {
           />
           {codeSent && (
             <div className="field-with-action">
-              <TextField
-                label={t`Verification code`}
-                name="code"
-                inputMode="numeric"
-                autoComplete="one-time-code"
-                maxLength={6}
-                hint={t`The 6 digits from the e-mail, valid for 15 minutes.`}
-                value={values.code}
-                onChange={text('code')}
-                error={show('code')}
-              />
-              <Button
-                variant="secondary"
-                onClick={(e) => void sendCode(e.currentTarget.form)}
+              <CodeField value={values.code} onChange={text('code')} error={show('code')} />
+              <ResendButton
+                resendIn={countdown.resendIn}
                 busy={busy === 'code'}
-                disabled={resendIn > 0}
-              >
-                {resendIn > 0 ? t`Send again (${resendIn} s)` : t`Send again`}
-              </Button>
+                onClick={(e) => void sendCode(e.currentTarget.form)}
+              />
             </div>
           )}
           <FormError message={formError} />

@@ -1,13 +1,20 @@
 import { useLingui } from '@lingui/react/macro';
 import { useAtom } from 'jotai';
 import { type FormEvent, useCallback, useMemo, useState } from 'react';
-import { countryNameEn, countryOptions, FormError, focusFirstError, hasErrors } from '#features/auth/forms.ts';
+import {
+  countryNameEn,
+  countryOptions,
+  FormError,
+  focusFirstError,
+  GenderHeightWeight,
+  hasErrors,
+} from '#features/auth/forms.ts';
 import { userInfoAtom } from '#features/auth/index.ts';
 import { LOCALE_NAMES } from '#lib/i18n.ts';
 import { LOCALES } from '#protocol/constants.ts';
 import { ageOn, constellationOf, type UserInfo } from '#protocol/user.ts';
 import { Button } from '#ui/button.tsx';
-import { ChoiceGroup, SelectField, TextField } from '#ui/field.tsx';
+import { SelectField, TextField } from '#ui/field.tsx';
 import { RemoteSelect, type SelectOption } from '#ui/remote-select.tsx';
 import { useToast } from '#ui/toast.tsx';
 import { updateProfile } from '../api.ts';
@@ -88,7 +95,6 @@ export function ProfileForm({ user }: { user: UserInfo }) {
     }
   }
 
-  const optional = t`(optional)`;
   return (
     <form className="form account-card" onSubmit={submit} noValidate aria-labelledby="profile-details">
       <h2 className="account-card-title" id="profile-details">{t`Details`}</h2>
@@ -125,41 +131,15 @@ export function ProfileForm({ user }: { user: UserInfo }) {
           </div>
         </dl>
       </div>
-      <ChoiceGroup
-        legend={t`Gender`}
-        name="gender"
-        value={values.gender}
-        onChange={(v) => update('gender', v)}
-        options={[
-          { value: '1', label: t`Male` },
-          { value: '2', label: t`Female` },
-        ]}
-        error={show('gender')}
+      <GenderHeightWeight
+        values={values}
+        onChange={(key, value) => update(key, key === 'gender' ? value : wholeNumberInput(value))}
+        error={show}
+        hints={{
+          height: t`${BOUNDS.height[0]} to ${BOUNDS.height[1]}`,
+          weight: t`${BOUNDS.weight[0]} to ${BOUNDS.weight[1]}`,
+        }}
       />
-      <div className="form-row">
-        <TextField
-          label={t`Height (cm)`}
-          optional={optional}
-          name="height"
-          inputMode="numeric"
-          maxLength={3}
-          hint={t`${BOUNDS.height[0]} to ${BOUNDS.height[1]}`}
-          value={values.height}
-          onChange={(e) => update('height', wholeNumberInput(e.target.value))}
-          error={show('height')}
-        />
-        <TextField
-          label={t`Weight (kg)`}
-          optional={optional}
-          name="weight"
-          inputMode="numeric"
-          maxLength={3}
-          hint={t`${BOUNDS.weight[0]} to ${BOUNDS.weight[1]}`}
-          value={values.weight}
-          onChange={(e) => update('weight', wholeNumberInput(e.target.value))}
-          error={show('weight')}
-        />
-      </div>
       <div className="form-row">
         <RemoteSelect
           label={t`Country`}

@@ -1,6 +1,5 @@
 import { useLingui } from '@lingui/react/macro';
-import { type FormEvent, type ReactNode, useEffect, useState } from 'react';
-import { CODE_RESEND_SECONDS } from '#protocol/constants.ts';
+import { type FormEvent, type ReactNode, useState } from 'react';
 import { Button } from '#ui/button.tsx';
 import { TextField } from '#ui/field.tsx';
 import { useToast } from '#ui/toast.tsx';
@@ -8,6 +7,7 @@ import { resetPassword, sendResetCode } from '../api.ts';
 import { type Errors, hasErrors, type ResetValues, validateReset, validateResetEmail } from '../auth.rules.ts';
 import { errorText, FormError, focusFirstError } from './form-error.tsx';
 import { PasswordPair } from './password-pair.tsx';
+import { CodeField, ResendButton, useResendCountdown } from './verification-code.tsx';
 
 interface ForgetFormProps {
   onDone: () => void;
@@ -23,13 +23,7 @@ export function ForgetForm({ onDone, footer }: ForgetFormProps) {
   const [codeSent, setCodeSent] = useState(false);
   const [busy, setBusy] = useState<'code' | 'reset' | null>(null);
   const [serverError, setServerError] = useState<string | null>(null);
-  // The server refuses another code for CODE_RESEND_SECONDS (docs/api.md); the button waits out that time.
-  const [resendIn, setResendIn] = useState(0);
-  useEffect(() => {
-    if (resendIn <= 0) return;
-    const timer = setTimeout(() => setResendIn((s) => s - 1), 1000);
-    return () => clearTimeout(timer);
-  }, [resendIn]);
+  const countdown = useResendCountdown();
 
   const text = (key: keyof ResetValues) => (e: { target: { value: string } }) => {
     setValues((v) => ({ ...v, [key]: e.target.value }));
@@ -46,7 +40,7 @@ export function ForgetForm({ onDone, footer }: ForgetFormProps) {
     try {
       await sendResetCode(values.email);
       setCodeSent(true);
-      setResendIn(CODE_RESEND_SECONDS);
+      countdown.start();
       toast('success', t`If this e-mail belongs to an account, a code is on its way.`);
     } catch (error) {
       setServerError(errorText(error, t`error`));
@@ -86,25 +80,11 @@ export function ForgetForm({ onDone, footer }: ForgetFormProps) {
           onChange={text('email')}
           error={show('email')}
         />
-        {codeSent && (
-          <Button variant="secondary" onClick={sendCode} busy={busy === 'code'} disabled={resendIn > 0}>
-            {resendIn > 0 ? t`Send again (${resendIn} s)` : t`Send again`}
-          </Button>
-        )}
+        {codeSent && <ResendButton resendIn={countdown.resendIn} busy={busy === 'code'} onClick={sendCode} />}
       </div>
       {codeSent && (
         <>
-          <TextField
-            label={t`Verification code`}
-            name="code"
-            inputMode="numeric"
-            autoComplete="one-time-code"
-            maxLength={6}
-            hint={t`The 6 digits from the e-mail, valid for 15 minutes.`}
-            value={values.code}
-            onChange={text('code')}
-            error={show('code')}
-          />
+          <CodeField value={values.code} onChange={text('code')} error={show('code')} />
           <PasswordPair
             passwordLabel={t`New password`}
             password={values.password}

@@ -2,12 +2,13 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { useSetAtom } from 'jotai';
 import { type FormEvent, type ReactNode, useMemo, useState } from 'react';
 import { Button } from '#ui/button.tsx';
-import { CheckboxField, ChoiceGroup, SelectField, TextField } from '#ui/field.tsx';
+import { CheckboxField, SelectField, TextField } from '#ui/field.tsx';
 import { registerRequest } from '../api.ts';
 import { type Errors, hasErrors, type RegisterValues, validateRegister } from '../auth.rules.ts';
 import { countryNameEn, countryOptions } from '../countries.ts';
 import { signInAtom } from '../session.atoms.ts';
 import { errorText, FormError, focusFirstError } from './form-error.tsx';
+import { GenderHeightWeight } from './gender-height-weight.tsx';
 import { PasswordPair } from './password-pair.tsx';
 
 const EMPTY: RegisterValues = {
@@ -77,7 +78,6 @@ export function RegisterForm({ onRegistered, footer }: RegisterFormProps) {
     }
   }
 
-  const optional = t`(optional)`;
   return (
     <form className="form" onSubmit={submit} noValidate>
       <TextField
@@ -131,39 +131,7 @@ export function RegisterForm({ onRegistered, footer }: RegisterFormProps) {
           error={show('countryId')}
         />
       </div>
-      <ChoiceGroup
-        legend={t`Gender`}
-        name="gender"
-        value={values.gender}
-        onChange={(v) => update('gender', v)}
-        options={[
-          { value: '1', label: t`Male` },
-          { value: '2', label: t`Female` },
-        ]}
-        error={show('gender')}
-      />
-      <div className="form-row">
-        <TextField
-          label={t`Height (cm)`}
-          optional={optional}
-          name="height"
-          inputMode="numeric"
-          maxLength={3}
-          value={values.height}
-          onChange={text('height')}
-          error={show('height')}
-        />
-        <TextField
-          label={t`Weight (kg)`}
-          optional={optional}
-          name="weight"
-          inputMode="numeric"
-          maxLength={3}
-          value={values.weight}
-          onChange={text('weight')}
-          error={show('weight')}
-        />
-      </div>
+      <GenderHeightWeight values={values} onChange={update} error={show} />
       <CheckboxField
         label={t`I agree to the user agreement`}
         name="agree"
