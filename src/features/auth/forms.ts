@@ -16,8 +16,8 @@ export {
 export { AuthShell } from './components/auth-shell.tsx';
 export { ForgetForm } from './components/forget-form.tsx';
 export { errorText, FormError, focusFirstError } from './components/form-error.tsx';
-export { GenderHeightWeight } from './components/gender-height-weight.tsx';
 export { LoginForm } from './components/login-form.tsx';
+export { BirthdayField, GenderHeightWeight, UsernameField } from './components/member-fields.tsx';
 export { PasswordPair } from './components/password-pair.tsx';
 export { RegisterForm } from './components/register-form.tsx';
 export { CodeField, ResendButton, useResendCountdown } from './components/verification-code.tsx';

@@ -2,19 +2,21 @@ import { useLingui } from '@lingui/react/macro';
 import { useAtom } from 'jotai';
 import { type FormEvent, useCallback, useMemo, useState } from 'react';
 import {
+  BirthdayField,
   countryNameEn,
   countryOptions,
   FormError,
   focusFirstError,
   GenderHeightWeight,
   hasErrors,
+  UsernameField,
 } from '#features/auth/forms.ts';
 import { userInfoAtom } from '#features/auth/index.ts';
 import { LOCALE_NAMES } from '#lib/i18n.ts';
 import { LOCALES } from '#protocol/constants.ts';
 import { ageOn, constellationOf, type UserInfo } from '#protocol/user.ts';
 import { Button } from '#ui/button.tsx';
-import { SelectField, TextField } from '#ui/field.tsx';
+import { SelectField } from '#ui/field.tsx';
 import { RemoteSelect, type SelectOption } from '#ui/remote-select.tsx';
 import { useToast } from '#ui/toast.tsx';
 import { updateProfile } from '../api.ts';
@@ -98,28 +100,9 @@ export function ProfileForm({ user }: { user: UserInfo }) {
   return (
     <form className="form account-card" onSubmit={submit} noValidate aria-labelledby="profile-details">
       <h2 className="account-card-title" id="profile-details">{t`Details`}</h2>
-      <TextField
-        label={t`Username`}
-        name="username"
-        autoComplete="username"
-        autoCapitalize="none"
-        spellCheck={false}
-        maxLength={20}
-        value={values.username}
-        onChange={text('username')}
-        error={show('username')}
-      />
+      <UsernameField value={values.username} onChange={text('username')} error={show('username')} />
       <div className="form-row">
-        <TextField
-          label={t`Date of birth`}
-          name="birthday"
-          type="date"
-          autoComplete="bday"
-          max={new Date().toISOString().slice(0, 10)}
-          value={values.birthday}
-          onChange={text('birthday')}
-          error={show('birthday')}
-        />
+        <BirthdayField value={values.birthday} onChange={text('birthday')} error={show('birthday')} />
         <dl className="facts profile-derived" aria-live="polite">
           <div>
             <dt>{t`Age`}</dt>

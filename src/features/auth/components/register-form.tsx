@@ -8,7 +8,7 @@ import { type Errors, hasErrors, type RegisterValues, validateRegister } from '.
 import { countryNameEn, countryOptions } from '../countries.ts';
 import { signInAtom } from '../session.atoms.ts';
 import { errorText, FormError, focusFirstError } from './form-error.tsx';
-import { GenderHeightWeight } from './gender-height-weight.tsx';
+import { BirthdayField, GenderHeightWeight, UsernameField } from './member-fields.tsx';
 import { PasswordPair } from './password-pair.tsx';
 
 const EMPTY: RegisterValues = {
@@ -80,17 +80,7 @@ export function RegisterForm({ onRegistered, footer }: RegisterFormProps) {
 
   return (
     <form className="form" onSubmit={submit} noValidate>
-      <TextField
-        label={t`Username`}
-        name="username"
-        autoComplete="username"
-        autoCapitalize="none"
-        spellCheck={false}
-        maxLength={20}
-        value={values.username}
-        onChange={text('username')}
-        error={show('username')}
-      />
+      <UsernameField value={values.username} onChange={text('username')} error={show('username')} />
       <TextField
         label={t`E-mail`}
         name="email"
@@ -110,16 +100,7 @@ export function RegisterForm({ onRegistered, footer }: RegisterFormProps) {
         />
       </div>
       <div className="form-row">
-        <TextField
-          label={t`Date of birth`}
-          name="birthday"
-          type="date"
-          autoComplete="bday"
-          max={new Date().toISOString().slice(0, 10)}
-          value={values.birthday}
-          onChange={text('birthday')}
-          error={show('birthday')}
-        />
+        <BirthdayField value={values.birthday} onChange={text('birthday')} error={show('birthday')} />
         <SelectField
           label={t`Country`}
           name="countryId"

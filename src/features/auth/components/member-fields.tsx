@@ -1,5 +1,46 @@
+/** The fields of a member's details that register and the profile both show, written once. */
 import { useLingui } from '@lingui/react/macro';
 import { ChoiceGroup, TextField } from '#ui/field.tsx';
+
+interface FieldProps {
+  value: string;
+  onChange: (e: { target: { value: string } }) => void;
+  error: string | undefined;
+}
+
+export function UsernameField({ value, onChange, error }: FieldProps) {
+  const { t } = useLingui();
+  return (
+    <TextField
+      label={t`Username`}
+      name="username"
+      autoComplete="username"
+      autoCapitalize="none"
+      spellCheck={false}
+      maxLength={20}
+      value={value}
+      onChange={onChange}
+      error={error}
+    />
+  );
+}
+
+/** The date of birth, no later than today (the age rules of docs/product.md are checked on submit). */
+export function BirthdayField({ value, onChange, error }: FieldProps) {
+  const { t } = useLingui();
+  return (
+    <TextField
+      label={t`Date of birth`}
+      name="birthday"
+      type="date"
+      autoComplete="bday"
+      max={new Date().toISOString().slice(0, 10)}
+      value={value}
+      onChange={onChange}
+      error={error}
+    />
+  );
+}
 
 type Key = 'gender' | 'height' | 'weight';
 
@@ -12,7 +53,7 @@ interface GenderHeightWeightProps {
   hints?: { height: string; weight: string };
 }
 
-/** Gender, height and weight of register and the profile: height and weight are optional, in cm and kg. */
+/** Gender, height and weight: height and weight are optional, in cm and kg. */
 export function GenderHeightWeight({ values, onChange, error, hints }: GenderHeightWeightProps) {
   const { t } = useLingui();
   const optional = t`(optional)`;
