@@ -125,7 +125,29 @@ export function extendMembership(currentEnd: Date | undefined, now: Date, months
 }
 
 /** What a level allows its members, the part of MemberConfig the user info needs. */
-export type MemberAllowances = Pick<MemberConfig, 'levelName' | 'dayCharacters' | 'monthVideos'>;
+export type MemberAllowances = Pick<MemberConfig, 'levelName' | 'levelSort' | 'dayCharacters' | 'monthVideos'>;
+
+/**
+ * The level whose allowances a member has, of the levels of their running memberships: the lowest levelSort (senior
+ * before VIP), as currentMember (protocol/user.ts) picks it; '' for none.
+ */
+export function levelOf(running: Iterable<LevelName>, configs: readonly MemberAllowances[]): LevelName {
+  let best: MemberAllowances | undefined;
+  for (const level of running) {
+    const config = configOf(configs, level);
+    if (config && (!best || config.levelSort < best.levelSort)) best = config;
+  }
+  return best?.levelName ?? '';
+}
+
+/**
+ * Day characters to add today when a purchase raises a member's level allowance: what the new level allows beyond the
+ * old one, so a member who used 100 of 1,500 and buys VIP (3,000) has 2,900 left today, not 1,400. Nothing when
+ * nothing was used today (the day starts from the level's full allowance anyway) or the allowance did not rise.
+ */
+export function dayTopUp(before: number, after: number, usedToday: boolean): number {
+  return usedToday && after > before ? after - before : 0;
+}
 
 /** The config of a level, or undefined for no membership. */
 export function configOf<C extends Pick<MemberConfig, 'levelName'>>(

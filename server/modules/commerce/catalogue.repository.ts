@@ -29,11 +29,15 @@ export async function packages(db: Executor, type: 'character' | 'gold'): Promis
 }
 
 /** VIP first, senior second (docs/api.md): by level_sort descending. */
-/** What each level allows (day characters, videos a month), without its plans: the user info's one query of it. */
+/** What each level allows (day characters, videos a month) and its sort, without its plans: one query. */
 export async function memberAllowances(db: Executor): Promise<MemberAllowances[]> {
-  const rows = await db.selectFrom('member_configs').select(['level_name', 'day_characters', 'month_videos']).execute();
+  const rows = await db
+    .selectFrom('member_configs')
+    .select(['level_name', 'level_sort', 'day_characters', 'month_videos'])
+    .execute();
   return rows.map((c) => ({
     levelName: c.level_name as LevelName,
+    levelSort: c.level_sort,
     dayCharacters: c.day_characters,
     monthVideos: c.month_videos,
   }));

@@ -7,7 +7,7 @@ import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { CharacterSpec, MemberConfig, Order } from '#protocol/commerce.ts';
-import type { UserInfo } from '#protocol/user.ts';
+import { LEVEL_SENIOR, LEVEL_VIP, type UserInfo } from '#protocol/user.ts';
 import type { PaymentProvider } from '../../adapters/payment/provider.ts';
 import {
   approveSandboxOrder,
@@ -547,6 +547,40 @@ describe('memberships', () => {
     } finally {
       clock.now = saved;
     }
+  });
+
+  it('a level bought today raises what is left of today’s day characters by what it allows beyond the old one', async () => {
+    const c = await catalogue();
+    const vip = c.members.find((m) => m.levelName === LEVEL_VIP)!;
+    const senior = c.members.find((m) => m.levelName === LEVEL_SENIOR)!;
+    const m = await someone();
+    await grant(db(), m.id, { buy_gold: 500, day_character: 1400 }, clock.now); // 100 of 1,500 used today
+    expect((await payWithGold(t.app, { token: m.token, type: 'member', id: vip.specs[0]!.id })).status).toBe(200);
+    expect((await info(m.token)).dayCharacterCount).toBe(1400 + vip.dayCharacters - 1500);
+    // Another VIP month while VIP runs: the allowance does not change, nor does what is left.
+    await payWithGold(t.app, { token: m.token, type: 'member', id: vip.specs[0]!.id });
+    expect((await info(m.token)).dayCharacterCount).toBe(1400 + vip.dayCharacters - 1500);
+    // A gift to a member who has not translated today: the day starts from the new level's allowance anyway.
+    const target = await someone();
+    const giver = await someone();
+    await grant(db(), giver.id, { buy_gold: 500 }, clock.now);
+    const gift = await payWithGold(t.app, {
+      token: giver.token,
+      type: 'member',
+      id: senior.specs[0]!.id,
+      targetId: target.id,
+      blessing: 'enjoy',
+    });
+    expect(gift.status).toBe(200);
+    expect((await info(target.token)).dayCharacterCount).toBe(senior.dayCharacters);
+    const dayRows = await db()
+      .selectFrom('ledger')
+      .select(['user_id', 'delta'])
+      .where('kind', '=', 'day_character')
+      .where('reason', '=', 'purchase')
+      .where('user_id', 'in', [m.id, target.id])
+      .execute();
+    expect(dayRows.map((r) => [r.user_id, Number(r.delta)])).toEqual([[m.id, vip.dayCharacters - 1500]]);
   });
 
   it('extend from the later of now and the current end; an end sends type 7', async () => {

@@ -6,9 +6,12 @@
  */
 import {
   type BuyType,
+  dayAllowance,
+  dayTopUp,
   extendMembership,
   giftMessageType,
   goldSplit,
+  levelOf,
   NOT_ENOUGH_GOLD,
   type Order,
   OrderStatus,
@@ -21,8 +24,8 @@ import type { Tx } from '../../db/database.ts';
 import { conflict, DomainError, invalid, notFound, paymentRequired } from '../../domain/errors.ts';
 import { type SystemMessageInput, sendSystemMessage, sendSystemMessages } from '../chat/chat.writer.ts';
 import { upsertMembership } from '../users/users.repository.ts';
-import { noSuchMember } from '../users/users.rules.ts';
-import { findSpecs, type Spec } from './catalogue.repository.ts';
+import { noSuchMember, utcDay } from '../users/users.rules.ts';
+import { findSpecs, memberAllowances, type Spec } from './catalogue.repository.ts';
 import * as repo from './orders.repository.ts';
 
 export const CAPTURE_USED = 'This payment was already used for another order; nothing was credited';
@@ -184,10 +187,17 @@ export async function settleBatch(ctx: AppContext, trx: Tx, items: Settlement[])
   );
   // Running memberships by `${user}:${level}`, extended as the batch goes.
   const memberships = new Map<string, Date>();
-  const memberTargets = open.filter((o) => o.type === 'member').map((o) => o.target_id);
+  const memberTargets = [...new Set(open.filter((o) => o.type === 'member').map((o) => o.target_id))];
   for (const m of await repo.runningMembershipsOf(trx, memberTargets, now)) {
     memberships.set(`${m.user_id}:${m.level_name}`, new Date(m.ends_at));
   }
+  const allowances = memberTargets.length > 0 ? await memberAllowances(trx) : [];
+  const dayAllowanceOf = (userId: number) => {
+    const running = allowances.map((c) => c.levelName).filter((level) => memberships.has(`${userId}:${level}`));
+    return dayAllowance(levelOf(running, allowances), allowances);
+  };
+  const allowanceBefore = new Map(memberTargets.map((id) => [id, dayAllowanceOf(id)]));
+  const lastMemberOrder = new Map<number, string>();
   const extended = new Map<string, { user_id: number; level_name: string; level_sort: number; ends_at: Date }>();
   const moves: repo.BalanceMove[] = [];
   const closes: { id: string; captureId: string | null }[] = [];
@@ -247,6 +257,7 @@ export async function settleBatch(ctx: AppContext, trx: Tx, items: Settlement[])
       const endsAt = extendMembership(memberships.get(key), now, spec.num);
       memberships.set(key, endsAt);
       extended.set(key, { user_id: row.target_id, level_name: level!, level_sort: spec.levelSort!, ends_at: endsAt });
+      lastMemberOrder.set(row.target_id, row.id);
       if (!gift) notes.push(`${level} +${spec.num} months`);
     } else {
       const prefix = gift ? 'give' : 'buy';
@@ -276,6 +287,14 @@ export async function settleBatch(ctx: AppContext, trx: Tx, items: Settlement[])
   if (cancelled.length !== cancels.length) throw new Error('an order this batch locked moved meanwhile');
   if (!(await repo.moveBalances(trx, moves, now))) throw new Error('a balance this batch locked would go negative');
   for (const m of extended.values()) await upsertMembership(trx, m);
+  // A level bought today raises today's day characters by what it allows beyond the old level (dayTopUp).
+  const topUps = [...lastMemberOrder].flatMap(([userId, orderId]) => {
+    const holder = holders.get(userId)!;
+    const usedToday = holder.day_characters_date === utcDay(now);
+    const add = dayTopUp(allowanceBefore.get(userId)!, dayAllowanceOf(userId), usedToday);
+    return add > 0 ? [{ userId, add, after: holder.day_characters + add, ref: `order:${orderId}` }] : [];
+  });
+  await repo.topUpDayCharacters(trx, topUps, now);
   const sent = await sendSystemMessages(
     ctx,
     trx,

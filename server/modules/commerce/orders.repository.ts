@@ -121,12 +121,15 @@ export interface Holder {
   give_character_count: number;
   buy_gold: string;
   give_gold: string;
+  day_characters: number;
+  day_characters_date: string | null;
 }
 
 /** Members' rows FOR UPDATE, in id order, so that two members gifting each other never deadlock. */
 export async function lockHolders(trx: Trx, ids: number[]): Promise<Map<number, Holder>> {
   const { rows } = await sql<Holder>`
-    select id, staff_account, buy_character_count, give_character_count, buy_gold, give_gold
+    select id, staff_account, buy_character_count, give_character_count, buy_gold, give_gold, day_characters,
+      day_characters_date
     from users where id = any(${[...new Set(ids)]}::int[]) order by id for update`.execute(trx);
   return new Map(rows.map((r) => [r.id, r]));
 }
@@ -182,6 +185,26 @@ export async function moveBalances(trx: Trx, moves: BalanceMove[], now: Date): P
       with ordinality as m(user_id, kind, delta, after, ref, ord)
     order by m.ord`.execute(trx);
   return true;
+}
+
+/** Day characters raised by a purchase (ledger.ts dayTopUp): each member's new count, with its ledger row. */
+export async function topUpDayCharacters(
+  trx: Trx,
+  rows: { userId: number; add: number; after: number; ref: string }[],
+  now: Date,
+): Promise<void> {
+  if (rows.length === 0) return;
+  await sql`
+    update users u set day_characters = d.after
+    from unnest(${rows.map((r) => r.userId)}::int[], ${rows.map((r) => r.after)}::int[]) as d(id, after)
+    where u.id = d.id`.execute(trx);
+  await sql`
+    insert into ledger (user_id, kind, delta, balance_after, reason, ref, created_at)
+    select d.user_id, 'day_character', d.add, d.after, 'purchase', d.ref, ${now}::timestamptz
+    from unnest(${rows.map((r) => r.userId)}::int[], ${rows.map((r) => r.add)}::numeric[],
+      ${rows.map((r) => r.after)}::numeric[], ${rows.map((r) => r.ref)}::text[]) as d(user_id, add, after, ref)`.execute(
+    trx,
+  );
 }
 
 /** The running memberships (ends_at after `now`) of some members. */
