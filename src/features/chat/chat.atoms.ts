@@ -5,8 +5,9 @@
  */
 import { atom } from 'jotai';
 import { fetchUnread } from './chat.api.ts';
-import { type ChatEffect, type ChatEvent, initialChatState, offlineOf, reduceChat } from './chat.reducer.ts';
+import { reduceChat } from './chat.reducer.ts';
 import type { ChatService } from './chat.service.ts';
+import { type ChatEffect, type ChatEvent, initialChatState, offlineOf } from './chat.state.ts';
 
 /** Not exported: only events change chat state. */
 const chatStateAtom = atom(initialChatState);

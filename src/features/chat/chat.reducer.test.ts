@@ -2,6 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import type { ClientFrame } from '#protocol/chat.ts';
 import { Code } from '#protocol/codes.ts';
+import { reduceChat } from './chat.reducer.ts';
 import {
   ACK_TIMEOUT_MS,
   BACKOFF_MS,
@@ -11,8 +12,7 @@ import {
   type ChatState,
   initialChatState,
   PAGE_SIZE,
-  reduceChat,
-} from './chat.reducer.ts';
+} from './chat.state.ts';
 import type { OutboxRecord } from './outbox.rules.ts';
 import { ALICE, ME, msg, user } from './test-fixtures.ts';
 

@@ -2,8 +2,8 @@ import { i18n } from '@lingui/core';
 import { createStore } from 'jotai';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { conversationsAtom, historiesAtom, outboxRecordsAtom, unreadCountAtom } from './chat.atoms.ts';
-import { ACK_TIMEOUT_MS } from './chat.reducer.ts';
 import { createChatService } from './chat.service.ts';
+import { ACK_TIMEOUT_MS } from './chat.state.ts';
 import { ALICE, createMemoryChatCache, FakeTransport, fakeApi, ME, msg, user } from './test-fixtures.ts';
 
 beforeAll(() => i18n.loadAndActivate({ locale: 'en-us', messages: {} }));

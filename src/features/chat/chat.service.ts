@@ -11,7 +11,7 @@ import type { BaseUser } from '#protocol/user.ts';
 import * as restApi from './chat.api.ts';
 import { chatEventAtom } from './chat.atoms.ts';
 import { type ChatCache, createChatCache } from './chat.cache.ts';
-import { type ChatEffect, type ChatInput, PAGE_SIZE, type SocketStatus } from './chat.reducer.ts';
+import { type ChatEffect, type ChatInput, PAGE_SIZE, type SocketStatus } from './chat.state.ts';
 import { messageSummary } from './message-summary.ts';
 import type { LocalMedia, OutboxFiles, OutboxRecord, UploadEnd } from './outbox.rules.ts';
 

@@ -6,14 +6,8 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { ClientFrame } from '#protocol/chat.ts';
-import {
-  type ChatEffect,
-  type ChatInput,
-  type ChatState,
-  initialChatState,
-  reduceChat,
-  UPLOAD_RETRY_MS,
-} from './chat.reducer.ts';
+import { reduceChat } from './chat.reducer.ts';
+import { type ChatEffect, type ChatInput, type ChatState, initialChatState, UPLOAD_RETRY_MS } from './chat.state.ts';
 import { frameMedia, uploadFailure } from './media.rules.ts';
 import {
   afterUpload,
