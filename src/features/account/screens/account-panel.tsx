@@ -3,8 +3,9 @@ import { Link } from '@tanstack/react-router';
 import { useAtomValue } from 'jotai';
 import { userInfoAtom } from '#features/auth/index.ts';
 import { LockIcon, UserIcon } from '#ui/icons.tsx';
-import { ChevronRightIcon, FlagIcon } from '#ui/more-icons.tsx';
+import { FlagIcon } from '#ui/more-icons.tsx';
 import { ScreenCatalog } from '#ui/screen-catalog.tsx';
+import { PanelRow } from './panel-row.tsx';
 
 /** Spec 2 my-account panel for /profile and /change/password; staff also find their console here. */
 /** Its texts are in the screens catalog (the layout loads it with this chunk). */
@@ -28,16 +29,16 @@ function Panel() {
       <ul className="panel-links">
         <li>
           <Link to="/profile" className="panel-link" activeProps={{ 'aria-current': 'page' }}>
-            <UserIcon size={18} />
-            <Trans>My profile</Trans>
-            <ChevronRightIcon size={16} className="panel-chevron" />
+            <PanelRow icon={UserIcon}>
+              <Trans>My profile</Trans>
+            </PanelRow>
           </Link>
         </li>
         <li>
           <Link to="/change/password" className="panel-link" activeProps={{ 'aria-current': 'page' }}>
-            <LockIcon size={18} />
-            <Trans>Change password</Trans>
-            <ChevronRightIcon size={16} className="panel-chevron" />
+            <PanelRow icon={LockIcon}>
+              <Trans>Change password</Trans>
+            </PanelRow>
           </Link>
         </li>
         {staff && (
@@ -48,9 +49,9 @@ function Panel() {
               className="panel-link"
               activeProps={{ 'aria-current': 'page' }}
             >
-              <FlagIcon size={18} />
-              <Trans>Staff console</Trans>
-              <ChevronRightIcon size={16} className="panel-chevron" />
+              <PanelRow icon={FlagIcon}>
+                <Trans>Staff console</Trans>
+              </PanelRow>
             </Link>
           </li>
         )}

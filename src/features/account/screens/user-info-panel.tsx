@@ -6,11 +6,12 @@ import { userInfoAtom } from '#features/auth/index.ts';
 import { characterCount, currentMember, goldCount } from '#protocol/user.ts';
 import { Avatar } from '#ui/avatar.tsx';
 import { HeartIcon } from '#ui/icons.tsx';
-import { ChevronRightIcon, CoinIcon, EyeIcon, ImageIcon, InfoIcon, MailIcon, TextIcon } from '#ui/more-icons.tsx';
+import { CoinIcon, EyeIcon, ImageIcon, InfoIcon, MailIcon, TextIcon } from '#ui/more-icons.tsx';
 import { ScreenCatalog } from '#ui/screen-catalog.tsx';
 import { IdentityMark, LevelBadge } from '../components/level-badge.tsx';
 import { AboutMeDialog } from './about-me-dialog.tsx';
 import { ContactDialog } from './contact-dialog.tsx';
+import { PanelRow } from './panel-row.tsx';
 
 // The identity mark reads the shop's catalogue: loaded after the panel, never with it.
 
@@ -85,9 +86,9 @@ function Panel() {
       <ul className="panel-links">
         <li>
           <Link to="/visitor" className="panel-link" activeProps={{ 'aria-current': 'page' }}>
-            <EyeIcon size={18} />
-            <Trans>Visitors</Trans>
-            <ChevronRightIcon size={16} className="panel-chevron" />
+            <PanelRow icon={EyeIcon}>
+              <Trans>Visitors</Trans>
+            </PanelRow>
           </Link>
         </li>
         <li>
@@ -97,37 +98,37 @@ function Panel() {
             className="panel-link"
             activeProps={{ 'aria-current': 'page' }}
           >
-            <ImageIcon size={18} />
-            <Trans>My moments</Trans>
-            <ChevronRightIcon size={16} className="panel-chevron" />
+            <PanelRow icon={ImageIcon}>
+              <Trans>My moments</Trans>
+            </PanelRow>
           </Link>
         </li>
         <li>
           <Link to="/like/me" className="panel-link" activeProps={{ 'aria-current': 'page' }}>
-            <HeartIcon size={18} />
-            <Trans>Who liked me</Trans>
-            <ChevronRightIcon size={16} className="panel-chevron" />
+            <PanelRow icon={HeartIcon}>
+              <Trans>Who liked me</Trans>
+            </PanelRow>
           </Link>
         </li>
         <li>
           <Link to="/i/like" className="panel-link" activeProps={{ 'aria-current': 'page' }}>
-            <HeartIcon size={18} />
-            <Trans>Who I liked</Trans>
-            <ChevronRightIcon size={16} className="panel-chevron" />
+            <PanelRow icon={HeartIcon}>
+              <Trans>Who I liked</Trans>
+            </PanelRow>
           </Link>
         </li>
         <li>
           <button type="button" className="panel-link" onClick={() => setDialog('about')}>
-            <InfoIcon size={18} />
-            <Trans>About me</Trans>
-            <ChevronRightIcon size={16} className="panel-chevron" />
+            <PanelRow icon={InfoIcon}>
+              <Trans>About me</Trans>
+            </PanelRow>
           </button>
         </li>
         <li>
           <button type="button" className="panel-link" onClick={() => setDialog('contact')}>
-            <MailIcon size={18} />
-            <Trans>Contact us</Trans>
-            <ChevronRightIcon size={16} className="panel-chevron" />
+            <PanelRow icon={MailIcon}>
+              <Trans>Contact us</Trans>
+            </PanelRow>
           </button>
         </li>
       </ul>
