@@ -10,6 +10,7 @@ import { type KeyboardEvent, type PointerEvent, useLayoutEffect, useRef, useStat
 import { Svg } from './icons.tsx';
 import { nextZoom, stepIndex, swipeStep, zoomBy } from './lightbox.rules.ts';
 import { ChevronRightIcon, CloseIcon } from './more-icons.tsx';
+import { useReturnFocus } from './return-focus.ts';
 import './lightbox.css';
 
 export interface LightboxPhoto {
@@ -45,13 +46,7 @@ export function LightboxView({ open, onOpenChange, photos, index, onIndexChange 
   const [natural, setNatural] = useState<{ w: number; h: number } | null>(null);
   const stage = useRef<HTMLDivElement>(null);
   const drag = useRef<{ x: number; y: number; id: number } | null>(null);
-  const returnTo = useRef<HTMLElement | null>(null);
-  const wasOpen = useRef(false);
-  // Where focus goes back: what had it when the lightbox opened (read before radix moves focus inside).
-  if (open && !wasOpen.current && typeof document !== 'undefined') {
-    returnTo.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
-  }
-  wasOpen.current = open;
+  const returnFocus = useReturnFocus(open);
 
   const count = photos.length;
   const at = stepIndex(index, 0, count);
@@ -108,14 +103,7 @@ export function LightboxView({ open, onOpenChange, photos, index, onIndexChange 
     <D.Root open={open} onOpenChange={onOpenChange}>
       <D.Portal>
         <D.Overlay className="lightbox-overlay" />
-        <D.Content
-          className="lightbox"
-          onKeyDown={onKeyDown}
-          onCloseAutoFocus={(event) => {
-            event.preventDefault();
-            returnTo.current?.focus();
-          }}
-        >
+        <D.Content className="lightbox" onKeyDown={onKeyDown} onCloseAutoFocus={returnFocus}>
           <D.Title className="sr-only">{count > 1 ? t`Photo ${n} of ${count}` : t`Photo`}</D.Title>
           <D.Description className="sr-only">{photo?.alt || t`No description`}</D.Description>
           {/* biome-ignore lint/a11y/noStaticElementInteractions: swipes and double-click repeat what the arrow keys and the zoom button do. */}

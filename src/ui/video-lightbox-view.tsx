@@ -1,7 +1,8 @@
 /** The video lightbox (video-lightbox.tsx): radix Dialog, focus kept inside, Escape closes, focus goes back. */
 import { Dialog as D } from 'radix-ui';
-import { type ReactNode, useRef } from 'react';
+import type { ReactNode } from 'react';
 import { CloseIcon } from './more-icons.tsx';
+import { useReturnFocus } from './return-focus.ts';
 import './lightbox.css';
 
 export interface VideoLightboxProps {
@@ -28,21 +29,12 @@ export function VideoLightboxView({
   fallback,
   startAt = 0,
 }: VideoLightboxProps) {
-  const returnTo = useRef<HTMLElement | null>(null);
-  if (open && !returnTo.current && typeof document !== 'undefined')
-    returnTo.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+  const returnFocus = useReturnFocus(open);
   return (
     <D.Root open={open} onOpenChange={onOpenChange}>
       <D.Portal>
         <D.Overlay className="lightbox-overlay" />
-        <D.Content
-          className="lightbox"
-          onCloseAutoFocus={(event) => {
-            event.preventDefault();
-            returnTo.current?.focus();
-            returnTo.current = null;
-          }}
-        >
+        <D.Content className="lightbox" onCloseAutoFocus={returnFocus}>
           <D.Title className="sr-only">{title}</D.Title>
           <D.Description className="sr-only">{title}</D.Description>
           <div className="lightbox-stage">
