@@ -11,26 +11,25 @@ import * as repo from './users.repository.ts';
 import { checkBirthday, conflictFor, EMAIL_CHANGE_ELSEWHERE, toBaseUser, toUserInfo } from './users.rules.ts';
 
 export async function getUserInfo(ctx: AppContext, userId: number): Promise<UserInfo> {
-  const [info] = await readUserInfos(ctx, [userId]);
-  // The session outlived its member (deleted account): treat it as signed out.
-  if (!info) throw unauthorized('Please sign in');
-  return info;
+  return signedIn((await readUserInfos(ctx, [userId]))[0]);
 }
 
 /**
  * getUserInfo for the info route, where every page load and reconnect of every member asks: the requests that arrive
- * together are read together, in four queries per batch whatever its size (group-commit.ts, createBatchReader).
+ * together are read together, in two queries per batch whatever its size (group-commit.ts, createBatchReader).
  */
 export function createUserInfoReader(ctx: AppContext): (userId: number) => Promise<UserInfo> {
   const reads = createBatchReader<number, UserInfo | undefined>({
     read: (ids) => readUserInfos(ctx, ids),
     name: 'user info reader',
   });
-  return async (userId) => {
-    const info = await reads.submit(userId);
-    if (!info) throw unauthorized('Please sign in');
-    return info;
-  };
+  return async (userId) => signedIn(await reads.submit(userId));
+}
+
+/** The session outlived its member (deleted account): treat it as signed out. */
+function signedIn(info: UserInfo | undefined): UserInfo {
+  if (!info) throw unauthorized('Please sign in');
+  return info;
 }
 
 /** The user info of each of `ids`, in their order; undefined for a member who is gone. */
