@@ -5,11 +5,11 @@
 import { createHash } from 'node:crypto';
 import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
-import { createPgConfig } from '@electric-sql/pglite/node-postgres';
 import { Kysely, PostgresDialect, sql, type Transaction } from 'kysely';
 import pg from 'pg';
 import { acquireDataDirLock, type DataDirLock } from './lock.ts';
 import { migrateToLatest } from './migrations/index.ts';
+import { pglitePoolConfig } from './pglite-socket.ts';
 import type { Database } from './schema.ts';
 
 // A date column means a calendar day: keep 'YYYY-MM-DD' instead of a Date at local midnight.
@@ -124,8 +124,10 @@ async function openPglite(options: OpenDatabaseOptions): Promise<DatabaseHandle>
     lock?.release();
     throw error;
   }
-  const pool = new pg.Pool(createPgConfig(pglite));
+  const pool = new pg.Pool(pglitePoolConfig(pglite));
   prepareStatements(pool);
+  // A session that failed (PGlite threw) must not crash the process; its queries report it.
+  pool.on('error', () => {});
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   return {
     db,
