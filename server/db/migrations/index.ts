@@ -14,6 +14,7 @@ import * as media from './0011-media.ts';
 import * as push from './0012-push.ts';
 import * as blobReferences from './0013-blob-references.ts';
 import * as updateRoom from './0014-update-room.ts';
+import * as ledgerWithoutFk from './0015-ledger-without-fk.ts';
 
 const migrations: Record<string, Migration> = {
   '0001-initial': initial,
@@ -29,6 +30,7 @@ const migrations: Record<string, Migration> = {
   '0012-push': push,
   '0013-blob-references': blobReferences,
   '0014-update-room': updateRoom,
+  '0015-ledger-without-fk': ledgerWithoutFk,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

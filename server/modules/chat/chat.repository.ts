@@ -205,11 +205,12 @@ export async function findHistory(
 /**
  * Server-written messages in one statement (inside the caller's transaction); a message whose sender or receiver
  * does not exist is left out. A member's note to themselves (sender = receiver) is stored already read: `read` on
- * oneself is refused, so it could never be.
+ * oneself is refused, so it could never be. Only the ids come back: the rest is what was written (a settling batch
+ * of 200 payments writes 200 notes; reading every column back cost more than writing them).
  */
 export async function insertSystemMessages(db: Executor, items: NewMessage[], now: Date): Promise<MessageRowLike[]> {
   if (items.length === 0) return [];
-  const { rows } = await sql<MessageRowLike>`
+  const { rows } = await sql<{ id: string; client_id: string }>`
     insert into messages (client_id, sender_id, to_id, type, msg, lang, created_at, read_at)
     select u.client_id, u.sender_id, u.to_id, u.type, u.msg, u.lang, ${now}::timestamptz,
       case when u.sender_id = u.to_id then ${now}::timestamptz end
@@ -220,6 +221,24 @@ export async function insertSystemMessages(db: Executor, items: NewMessage[], no
     ) with ordinality as u(client_id, sender_id, to_id, type, msg, lang, ord)
     where exists (select 1 from users s where s.id = u.sender_id) and exists (select 1 from users r where r.id = u.to_id)
     order by u.ord
-    returning ${MESSAGE_COLUMNS}`.execute(db);
-  return rows;
+    returning id, client_id`.execute(db);
+  const ids = new Map(rows.map((r) => [r.client_id, r.id]));
+  return items.flatMap((i) => {
+    const id = ids.get(i.clientId);
+    if (id === undefined) return [];
+    const row: MessageRowLike = {
+      id,
+      client_id: i.clientId,
+      sender_id: i.senderId,
+      to_id: i.toId,
+      type: i.type,
+      msg: i.msg,
+      lang: i.lang,
+      created_at: now,
+      read_at: i.senderId === i.toId ? now : null,
+      translations: {},
+      media: null,
+    };
+    return [row];
+  });
 }

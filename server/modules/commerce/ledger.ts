@@ -42,7 +42,7 @@ export const SPEC_NAMES: Record<BuyType, string> = {
   member: 'plan',
 };
 
-export function toOrder(row: repo.OrderRow): Order {
+export function toOrder(row: repo.LockedOrder): Order {
   return {
     orderId: row.provider_order_id ?? row.id,
     type: row.type,
@@ -266,7 +266,6 @@ export async function settleBatch(ctx: AppContext, trx: Tx, items: Settlement[])
       if (!gift) notes.push(`${row.type} +${spec.num}`);
     }
     row.status = OrderStatus.completed;
-    row.closed_at = now;
     row.capture_id = item.captureId ?? row.capture_id;
     closes.push({ id: row.id, captureId: item.captureId ?? null });
     if (gift) {

@@ -74,31 +74,41 @@ export async function closeOrder(
   status: typeof OrderStatus.cancelled | typeof OrderStatus.completed,
   now: Date,
 ): Promise<OrderRow | undefined> {
-  return (await closeOrders(db, [{ id, captureId: null }], status, now))[0];
+  return (await db
+    .updateTable('orders')
+    .set({ status, closed_at: now })
+    .where('id', '=', id)
+    .where('status', '=', OrderStatus.created)
+    .returningAll()
+    .executeTakeFirst()) as OrderRow | undefined;
 }
 
 /**
- * 1 → `status` for each order, by one conditional update (`… where status = 1 returning`): the rows this call
- * moved; an order no longer at 1 is left as it is and absent from the answer.
+ * 1 → `status` for each order, by one conditional update (`… where status = 1 returning`): the ids this call moved;
+ * an order no longer at 1 is left as it is and absent from the answer.
  */
 export async function closeOrders(
   db: Executor,
   closes: { id: string; captureId: string | null }[],
   status: typeof OrderStatus.cancelled | typeof OrderStatus.completed,
   now: Date,
-): Promise<OrderRow[]> {
+): Promise<string[]> {
   if (closes.length === 0) return [];
-  const { rows } = await sql<OrderRow>`
+  const { rows } = await sql<{ id: string }>`
     update orders o set status = ${status}, closed_at = ${now}, capture_id = coalesce(d.capture_id, o.capture_id)
     from unnest(${closes.map((c) => c.id)}::uuid[], ${closes.map((c) => c.captureId)}::text[]) as d(id, capture_id)
-    where o.id = d.id and o.status = ${OrderStatus.created} returning o.*`.execute(db);
-  return rows;
+    where o.id = d.id and o.status = ${OrderStatus.created} returning o.id`.execute(db);
+  return rows.map((r) => r.id);
 }
 
+/** An order as a settling batch reads it: what the decision and the answer need, no timestamps. */
+export type LockedOrder = Omit<OrderRow, 'created_at' | 'closed_at'>;
+
 /** The orders of `ids` FOR UPDATE, in id order: a settling batch locks its orders first, then their members. */
-export async function lockOrders(trx: Trx, ids: string[]): Promise<OrderRow[]> {
-  const { rows } = await sql<OrderRow>`
-    select * from orders where id = any(${[...new Set(ids)]}::uuid[]) order by id for update`.execute(trx);
+export async function lockOrders(trx: Trx, ids: string[]): Promise<LockedOrder[]> {
+  const { rows } = await sql<LockedOrder>`
+    select id, provider_order_id, user_id, target_id, type, spec_id, amount, gold_pay, blessing, status, capture_id
+    from orders where id = any(${[...new Set(ids)]}::uuid[]) order by id for update`.execute(trx);
   return rows;
 }
 
