@@ -6,7 +6,8 @@
  *
  * Two kinds:
  * - Group commit (`createGroupCommit`): one transaction per batch, each caller answered only after that commit. Used
- *   by the chat writer (messages) and the commerce order batches (orders opened and settled). One item must never
+ *   by the chat writer (messages) and the commerce order batches (orders opened and settled). A batch whose only write
+ *   is one statement may go without the transaction (`transaction: false`: the order opener). One item must never
  *   cost others theirs: a batch that fails on its data (isDataError) is stored again in halves, down to the one item
  *   that fails, which alone gets `unstorable`; every other item is stored. Any other error (connection, shutdown)
  *   fails the whole batch.
@@ -117,10 +118,8 @@ export function createBatchReader<I, O>(options: BatchReaderOptions<I, O>): Grou
   });
 }
 
-export interface GroupCommitOptions<I, O> {
+interface GroupCommitCommon<I, O> {
   db: Db;
-  /** Stores a batch inside one transaction; outcomes in the order of `items`. */
-  store: (trx: Tx, items: I[]) => Promise<O[]>;
   /** The outcome of the one item whose data fails its transaction (or throw to reject its caller). */
   unstorable: (item: I, error: unknown) => O;
   /** Wait this long after the first queued item for others to join it (see QueueOptions). */
@@ -130,6 +129,23 @@ export interface GroupCommitOptions<I, O> {
   /** What submit rejects with after close(). */
   name: string;
 }
+
+export type GroupCommitOptions<I, O> = GroupCommitCommon<I, O> &
+  (
+    | {
+        /** Stores a batch inside one transaction; outcomes in the order of `items`. */
+        store: (trx: Tx, items: I[]) => Promise<O[]>;
+        transaction?: true;
+      }
+    | {
+        /**
+         * Stores a batch whose only write is one statement (atomic by itself), with no transaction around it: its
+         * begin and commit are two calls to the database saved per batch.
+         */
+        store: (db: Db, items: I[]) => Promise<O[]>;
+        transaction: false;
+      }
+  );
 
 /**
  * An error caused by the values of a row rather than by the database: SQLSTATE class 22 (data exception: NUL in
@@ -142,15 +158,15 @@ export function isDataError(error: unknown): boolean {
 }
 
 export function createGroupCommit<I, O>(options: GroupCommitOptions<I, O>): GroupCommit<I, O> {
-  /** One transaction for `batch`; if an item's data fails it, the two halves in order, down to that item alone. */
+  /** One transaction for `batch` (or its one statement); if an item's data fails it, the two halves in order, down to
+   * that item alone. */
   async function store(batch: Pending<I, O>[]): Promise<void> {
     try {
-      const outcomes = await options.db.transaction().execute((trx) =>
-        options.store(
-          trx,
-          batch.map((p) => p.item),
-        ),
-      );
+      const items = batch.map((p) => p.item);
+      const outcomes =
+        options.transaction === false
+          ? await options.store(options.db, items)
+          : await options.db.transaction().execute((trx) => options.store(trx, items));
       for (const [n, p] of batch.entries()) p.resolve(outcomes[n]!);
     } catch (error) {
       if (!isDataError(error)) {

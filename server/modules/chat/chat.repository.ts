@@ -205,12 +205,17 @@ export async function findHistory(
 /**
  * Server-written messages in one statement (inside the caller's transaction); a message whose sender or receiver
  * does not exist is left out. A member's note to themselves (sender = receiver) is stored already read: `read` on
- * oneself is refused, so it could never be. Only the ids come back: the rest is what was written (a settling batch
- * of 200 payments writes 200 notes; reading every column back cost more than writing them).
+ * oneself is refused, so it could never be. Only the ids come back, with each receiver's unread total as the
+ * statement found it (a note to oneself leaves it as it is): the rest is what was written. A settling batch of 200
+ * payments writes 200 notes; reading every column back cost more than writing them.
  */
-export async function insertSystemMessages(db: Executor, items: NewMessage[], now: Date): Promise<MessageRowLike[]> {
-  if (items.length === 0) return [];
-  const { rows } = await sql<{ id: string; client_id: string }>`
+export async function insertSystemMessages(
+  db: Executor,
+  items: NewMessage[],
+  now: Date,
+): Promise<{ rows: MessageRowLike[]; unread: Map<number, number> }> {
+  if (items.length === 0) return { rows: [], unread: new Map() };
+  const { rows } = await sql<{ id: string; client_id: string; to_id: number; unread: number }>`
     insert into messages (client_id, sender_id, to_id, type, msg, lang, created_at, read_at)
     select u.client_id, u.sender_id, u.to_id, u.type, u.msg, u.lang, ${now}::timestamptz,
       case when u.sender_id = u.to_id then ${now}::timestamptz end
@@ -221,9 +226,11 @@ export async function insertSystemMessages(db: Executor, items: NewMessage[], no
     ) with ordinality as u(client_id, sender_id, to_id, type, msg, lang, ord)
     where exists (select 1 from users s where s.id = u.sender_id) and exists (select 1 from users r where r.id = u.to_id)
     order by u.ord
-    returning id, client_id`.execute(db);
+    returning id, client_id, to_id, coalesce((select c.n from chat_unread c where c.user_id = messages.to_id), 0) as unread`.execute(
+    db,
+  );
   const ids = new Map(rows.map((r) => [r.client_id, r.id]));
-  return items.flatMap((i) => {
+  const stored = items.flatMap((i) => {
     const id = ids.get(i.clientId);
     if (id === undefined) return [];
     const row: MessageRowLike = {
@@ -241,4 +248,5 @@ export async function insertSystemMessages(db: Executor, items: NewMessage[], no
     };
     return [row];
   });
+  return { rows: stored, unread: new Map(rows.map((r) => [r.to_id, r.unread])) };
 }

@@ -1,11 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Message } from '#protocol/chat.ts';
 import { member } from '../../realtime/socket-test-client.ts';
 import { makeApp, type TestApp } from '../../test-helper.ts';
 import { addBlock, getUnread } from './chat.repository.ts';
 import { sendSystemMessage } from './chat.service.ts';
-import { createChatWriter, isDataError, storeBatch, UNSTORABLE_MESSAGE } from './chat.writer.ts';
+import { createChatWriter, isDataError, sendSystemMessages, storeBatch, UNSTORABLE_MESSAGE } from './chat.writer.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -201,5 +202,45 @@ describe('sendSystemMessage', () => {
     await expect(
       sendSystemMessage(ctx, t.app.amity.db, { senderId: a.id, toId: 999_999, type: 7, msg: '' }),
     ).rejects.toThrow('No such member');
+  });
+
+  it('delivers notes to oneself with the unread total left as it was, and each message as it was stored', async () => {
+    const a = await member(t.app);
+    const b = await member(t.app);
+    const c = await member(t.app);
+    const published: { userId: number; frame: { data: Message & { unreadAll?: number } } }[] = [];
+    const ctx = {
+      ...t.app.amity,
+      hub: { ...t.app.amity.hub, publish: (userId: number, frame: never) => published.push({ userId, frame }) },
+    };
+    await sendSystemMessage(ctx, t.app.amity.db, { senderId: c.id, toId: a.id, type: 3, msg: 'one' });
+    await sendSystemMessage(ctx, t.app.amity.db, { senderId: c.id, toId: a.id, type: 4, msg: 'two' });
+    published.length = 0;
+    // In one batch: a note to a (who has 2 unread), a gift to b and a note to b (b's total rises by the gift only).
+    const sent = await t.app.amity.db.transaction().execute((trx) =>
+      sendSystemMessages(ctx, trx, [
+        { senderId: a.id, toId: a.id, type: 7, msg: '{"reason":"purchase"}' },
+        { senderId: a.id, toId: b.id, type: 5, msg: 'for you' },
+        { senderId: b.id, toId: b.id, type: 7, msg: '{"reason":"gift"}' },
+      ]),
+    );
+    for (const s of sent) s.deliver();
+    const unreadOf = (userId: number, type: number) =>
+      published.find((p) => p.userId === userId && p.frame.data.type === type)?.frame.data.unreadAll;
+    expect(unreadOf(a.id, 7)).toBe(2);
+    expect(unreadOf(b.id, 5)).toBe(1);
+    expect(unreadOf(b.id, 7)).toBe(1);
+    const stored = await sql<{ id: string; created_at: Date; read_at: Date | null; translations: object }>`
+      select id, created_at, read_at, translations from messages where id = any(${sent.map((s) => s.message.id)}::bigint[])
+      order by id`.execute(t.app.amity.db);
+    expect(sent.map((s) => ({ id: s.message.id, createdAt: s.message.createdAt, readAt: s.message.readAt }))).toEqual(
+      stored.rows.map((r) => ({
+        id: Number(r.id),
+        createdAt: r.created_at.toISOString(),
+        readAt: r.read_at?.toISOString() ?? null,
+      })),
+    );
+    expect(sent[0]!.message.readAt).not.toBeNull();
+    expect(sent[1]!.message.readAt).toBeNull();
   });
 });

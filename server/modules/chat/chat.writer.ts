@@ -189,13 +189,13 @@ export async function sendSystemMessages(
 ): Promise<{ message: Message; deliver: () => void }[]> {
   if (inputs.length === 0) return [];
   const items = inputs.map((input) => ({ clientId: randomUUID(), lang: '', ...input }));
-  const rows = new Map((await repo.insertSystemMessages(db, items, ctx.now())).map((r) => [r.client_id, r]));
+  const inserted = await repo.insertSystemMessages(db, items, ctx.now());
+  const rows = new Map(inserted.rows.map((r) => [r.client_id, r]));
   if (rows.size !== items.length) throw noSuchMember();
   const received = new Map<number, number>();
   for (const i of items) if (i.senderId !== i.toId) received.set(i.toId, (received.get(i.toId) ?? 0) + 1);
-  const unread = await repo.addUnread(db, received);
-  const selfOnly = [...new Set(items.filter((i) => !received.has(i.toId)).map((i) => i.toId))];
-  for (const [id, n] of await repo.getUnreads(db, selfOnly)) unread.set(id, n);
+  // Members who only noted something to themselves keep the total the insert found; receivers get the new one.
+  const unread = new Map([...inserted.unread, ...(await repo.addUnread(db, received))]);
   return items.map((i) => {
     const message = toMessage(rows.get(i.clientId)!);
     let delivered = false;

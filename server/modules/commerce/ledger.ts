@@ -92,19 +92,20 @@ export interface Opening {
 export type Opened = { row: repo.OrderRow } | { error: DomainError };
 
 /**
- * Opens a batch of orders in the caller's transaction; outcomes in the order of `items`. Each is checked against the
- * catalogue (the package exists, the claimed amount is its price, senior never for a member who is VIP now), then all
- * are inserted in one statement; an id already there (a retried 1) answers its row when it is the same purchase.
+ * Opens a batch of orders; outcomes in the order of `items`. Each is checked against the catalogue (the package
+ * exists, the claimed amount is its price, senior never for a member who is VIP now), then all are inserted in one
+ * statement, the batch's only write (no transaction needed); an id already there (a retried 1) answers its row when
+ * it is the same purchase.
  */
-export async function openBatch(ctx: AppContext, trx: Tx, items: Opening[]): Promise<Opened[]> {
+export async function openBatch(ctx: AppContext, db: repo.Executor, items: Opening[]): Promise<Opened[]> {
   const now = ctx.now();
   const specs = await findSpecs(
-    trx,
+    db,
     items.map((i) => i.specId),
   );
   const seniorTargets = items.filter((i) => specs.get(i.specId)?.levelName === LEVEL_SENIOR).map((i) => i.targetId);
   const vips = new Set(
-    (await repo.runningMembershipsOf(trx, seniorTargets, now))
+    (await repo.runningMembershipsOf(db, seniorTargets, now))
       .filter((m) => m.level_name === LEVEL_VIP)
       .map((m) => m.user_id),
   );
@@ -130,9 +131,9 @@ export async function openBatch(ctx: AppContext, trx: Tx, items: Opening[]): Pro
     fresh.push(order);
     return order;
   });
-  const rows = new Map((await repo.insertOrders(trx, fresh)).map((r) => [r.id, r]));
+  const rows = new Map((await repo.insertOrders(db, fresh)).map((r) => [r.id, r]));
   const retried = fresh.filter((o) => !rows.has(o.id)).map((o) => o.id);
-  for (const r of await repo.findOrdersByIds(trx, retried)) rows.set(r.id, r);
+  for (const r of await repo.findOrdersByIds(db, retried)) rows.set(r.id, r);
   return checked.map((c) => {
     if (c instanceof DomainError) return { error: c };
     const row = rows.get(c.id)!;

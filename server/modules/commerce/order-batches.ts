@@ -41,7 +41,9 @@ export function createOrderBatches(
   const common = { db, lingerMs: options.lingerMs ?? 1, onError: options.onError };
   const openings = createGroupCommit<Opening, Opened>({
     ...common,
-    store: (trx, items) => openBatch(context(), trx, items),
+    // Its one write is the insert of every order: reads before it need no transaction.
+    transaction: false,
+    store: (db, items) => openBatch(context(), db, items),
     unstorable: (_item, error) => {
       throw error;
     },

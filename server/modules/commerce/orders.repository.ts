@@ -159,9 +159,9 @@ export interface BalanceMove {
 const BALANCE_COLUMNS: BalanceColumn[] = ['buy_character_count', 'give_character_count', 'buy_gold', 'give_gold'];
 
 /**
- * Applies `moves` (in order) in two statements: one conditional update of each member's balances by the sum of
- * their deltas, which never drives a balance negative (`where … + delta >= 0`; false when it would, and nothing
- * may then be kept), and one insert of every ledger row in order.
+ * Applies `moves` (in order) in one statement: a conditional update of each member's balances by the sum of their
+ * deltas, which never drives a balance negative (`where … + delta >= 0`; false when it would, and nothing may then
+ * be kept), and the insert of every ledger row in order.
  */
 export async function moveBalances(trx: Trx, moves: BalanceMove[], now: Date): Promise<boolean> {
   if (moves.length === 0) return true;
@@ -177,24 +177,29 @@ export async function moveBalances(trx: Trx, moves: BalanceMove[], now: Date): P
   const [buyChars, giveChars, buyGold, giveGold] = net.map((cents, n) =>
     cents.map((c) => (n < 2 ? String(c / 100) : (c / 100).toFixed(2))),
   ) as [string[], string[], string[], string[]];
-  const { rows } = await sql<{ id: number }>`
-    update users u set
-      buy_character_count = u.buy_character_count + d.buy_chars, give_character_count = u.give_character_count + d.give_chars,
-      buy_gold = u.buy_gold + d.buy_gold, give_gold = u.give_gold + d.give_gold
-    from unnest(${users}::int[], ${buyChars}::int[], ${giveChars}::int[], ${buyGold}::numeric[], ${giveGold}::numeric[])
-      as d(id, buy_chars, give_chars, buy_gold, give_gold)
-    where u.id = d.id and u.buy_character_count + d.buy_chars >= 0 and u.give_character_count + d.give_chars >= 0
-      and u.buy_gold + d.buy_gold >= 0 and u.give_gold + d.give_gold >= 0
-    returning u.id`.execute(trx);
-  if (rows.length !== users.length) return false;
-  await sql`
-    insert into ledger (user_id, kind, delta, balance_after, reason, ref, created_at)
-    select m.user_id, m.kind, m.delta, m.after, 'purchase', m.ref, ${now}::timestamptz
-    from unnest(${moves.map((m) => m.userId)}::int[], ${moves.map((m) => m.kind)}::text[],
-      ${moves.map((m) => m.delta)}::numeric[], ${moves.map((m) => m.after)}::numeric[], ${moves.map((m) => m.ref)}::text[])
-      with ordinality as m(user_id, kind, delta, after, ref, ord)
-    order by m.ord`.execute(trx);
-  return true;
+  // One statement: the ledger rows are written only when every member's update went through (otherwise the caller
+  // hears false and rolls the transaction back anyway).
+  const { rows } = await sql<{ moved: number }>`
+    with moved as (
+      update users u set
+        buy_character_count = u.buy_character_count + d.buy_chars,
+        give_character_count = u.give_character_count + d.give_chars,
+        buy_gold = u.buy_gold + d.buy_gold, give_gold = u.give_gold + d.give_gold
+      from unnest(${users}::int[], ${buyChars}::int[], ${giveChars}::int[], ${buyGold}::numeric[], ${giveGold}::numeric[])
+        as d(id, buy_chars, give_chars, buy_gold, give_gold)
+      where u.id = d.id and u.buy_character_count + d.buy_chars >= 0 and u.give_character_count + d.give_chars >= 0
+        and u.buy_gold + d.buy_gold >= 0 and u.give_gold + d.give_gold >= 0
+      returning u.id),
+    written as (
+      insert into ledger (user_id, kind, delta, balance_after, reason, ref, created_at)
+      select m.user_id, m.kind, m.delta, m.after, 'purchase', m.ref, ${now}::timestamptz
+      from unnest(${moves.map((m) => m.userId)}::int[], ${moves.map((m) => m.kind)}::text[],
+        ${moves.map((m) => m.delta)}::numeric[], ${moves.map((m) => m.after)}::numeric[], ${moves.map((m) => m.ref)}::text[])
+        with ordinality as m(user_id, kind, delta, after, ref, ord)
+      where (select count(*) from moved) = ${users.length}
+      order by m.ord)
+    select count(*)::int as moved from moved`.execute(trx);
+  return rows[0]!.moved === users.length;
 }
 
 /** Day characters raised by a purchase (ledger.ts dayTopUp): each member's new count, with its ledger row. */
