@@ -1,5 +1,8 @@
-import { describe, expect, it } from 'vitest';
-import { createBatchReader } from './group-commit.ts';
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openTestDatabase } from '../test-helper.ts';
+import type { DatabaseHandle } from './database.ts';
+import { createBatchReader, createGroupCommit } from './group-commit.ts';
 
 /** A reader whose reads are recorded and held until released, to see what goes in which batch. */
 function heldReader() {
@@ -65,5 +68,38 @@ describe('createBatchReader', () => {
     await closing;
     expect(await queued).toBe('#7');
     await expect(reader.submit(8)).rejects.toThrow('the test reader is closed');
+  });
+});
+
+describe('createGroupCommit without a transaction (a batch whose only write is one statement)', () => {
+  let handle: DatabaseHandle;
+  beforeAll(async () => {
+    handle = await openTestDatabase();
+    await sql`create table batch_probe (word text not null)`.execute(handle.db);
+  });
+  afterAll(async () => {
+    await handle?.close();
+  });
+
+  it('stores each batch with its one statement, and still sets apart the one item whose data fails', async () => {
+    const seen: boolean[] = [];
+    const writes = createGroupCommit<string, string>({
+      db: handle.db,
+      transaction: false,
+      store: async (db, words) => {
+        seen.push(db.isTransaction);
+        await sql`insert into batch_probe (word) select * from unnest(${words}::text[])`.execute(db);
+        return words.map((w) => `stored ${w}`);
+      },
+      unstorable: (word) => `refused ${word.length}`,
+      name: 'probe writer',
+    });
+    // A NUL cannot be stored in text (SQLSTATE 22021): that item alone is refused, the three others are stored.
+    const outcomes = await Promise.all(['a', 'b', 'c\u0000', 'd'].map((w) => writes.submit(w)));
+    expect(outcomes).toEqual(['stored a', 'stored b', 'refused 2', 'stored d']);
+    const { rows } = await sql<{ word: string }>`select word from batch_probe order by word`.execute(handle.db);
+    expect(rows.map((r) => r.word)).toEqual(['a', 'b', 'd']);
+    expect(seen.every((inTransaction) => !inTransaction)).toBe(true);
+    await writes.close();
   });
 });
