@@ -20,14 +20,15 @@ export async function findSession(db: Executor, tokenHash: string): Promise<Sess
   return (await findSessions(db, [tokenHash])).get(tokenHash);
 }
 
-/** The sessions of several token hashes in one query (the lookups of concurrent requests, plugins/auth.ts). */
+/**
+ * The sessions of several token hashes in one query (the lookups of concurrent requests, plugins/auth.ts). Every
+ * request signed in runs it: written as SQL, since building it with the query builder cost 40 µs a time.
+ */
 export async function findSessions(db: Executor, tokenHashes: string[]): Promise<Map<string, SessionRow>> {
   if (tokenHashes.length === 0) return new Map();
-  const rows = await db
-    .selectFrom('sessions')
-    .select(['token_hash', 'user_id', 'last_used_at', 'revoked', 'permissions_changed'])
-    .where(sql<boolean>`token_hash = any(${[...new Set(tokenHashes)]}::text[])`)
-    .execute();
+  const { rows } = await sql<SessionRow & { token_hash: string }>`
+    select token_hash, user_id, last_used_at, revoked, permissions_changed from sessions
+    where token_hash = any(${[...new Set(tokenHashes)]}::text[])`.execute(db);
   return new Map(rows.map(({ token_hash, ...row }) => [token_hash, row]));
 }
 

@@ -66,15 +66,23 @@ export async function memberConfigs(db: Executor): Promise<MemberConfig[]> {
   }));
 }
 
-/** The catalogue entries of `ids` (one query for a batch of orders); an id no longer in the catalogue is absent. */
+/**
+ * The catalogue entries of `ids` (one query for a batch of orders); an id no longer in the catalogue is absent. Both
+ * steps of every purchase run it: written as SQL, since building it with the query builder cost 40 µs a time.
+ */
 export async function findSpecs(db: Executor, ids: readonly number[]): Promise<Map<number, Spec>> {
   if (ids.length === 0) return new Map();
-  const rows = await db
-    .selectFrom('catalogue_specs as s')
-    .leftJoin('member_configs as c', 'c.level_name', 's.level_name')
-    .select(['s.id', 's.type', 's.num', 's.amount', 's.level_name', 'c.level_sort'])
-    .where(sql<boolean>`s.id = any(${[...new Set(ids)]}::int[])`)
-    .execute();
+  const { rows } = await sql<{
+    id: number;
+    type: BuyType;
+    num: number;
+    amount: string;
+    level_name: string | null;
+    level_sort: number | null;
+  }>`
+    select s.id, s.type, s.num, s.amount, s.level_name, c.level_sort
+    from catalogue_specs s left join member_configs c on c.level_name = s.level_name
+    where s.id = any(${[...new Set(ids)]}::int[])`.execute(db);
   return new Map(
     rows.map((row) => [
       row.id,

@@ -25,15 +25,22 @@ export interface OrderRow {
 
 export type NewOrder = Omit<OrderRow, 'provider_order_id' | 'status' | 'capture_id' | 'closed_at'>;
 
-/** Inserts the orders whose id is not there yet (one statement): the rows inserted. */
+/**
+ * Inserts the orders whose id is not there yet (one statement): the rows inserted. The values go as one array per
+ * column, so a batch of any size is the same prepared statement (a multi-row `values` list changed its text with
+ * the batch and, past 64 parameters, ran unprepared).
+ */
 export async function insertOrders(db: Executor, orders: NewOrder[]): Promise<OrderRow[]> {
   if (orders.length === 0) return [];
-  return (await db
-    .insertInto('orders')
-    .values(orders)
-    .onConflict((oc) => oc.column('id').doNothing())
-    .returningAll()
-    .execute()) as OrderRow[];
+  const column = <K extends keyof NewOrder>(key: K) => orders.map((o) => o[key]);
+  const { rows } = await sql<OrderRow>`
+    insert into orders (id, user_id, target_id, type, spec_id, amount, gold_pay, blessing, created_at)
+    select * from unnest(${column('id')}::uuid[], ${column('user_id')}::int[], ${column('target_id')}::int[],
+      ${column('type')}::text[], ${column('spec_id')}::int[], ${column('amount')}::numeric[],
+      ${column('gold_pay')}::boolean[], ${column('blessing')}::text[], ${column('created_at')}::timestamptz[])
+    on conflict (id) do nothing
+    returning *`.execute(db);
+  return rows;
 }
 
 export async function findOrdersByIds(db: Executor, ids: string[]): Promise<OrderRow[]> {
