@@ -110,6 +110,15 @@ try {
   const cardCpu = (serverCpuMs() - cpu) / MEMBERS;
   cardTimes.sort((a, b) => a - b);
 
+  /** One gold payment (1, then 4): when its order was open and when it was done. */
+  const payWithGold = async (token: string) => {
+    const orderId = randomUUID();
+    await buy(token, 'character', { id: chars.id, orderId, goldPay: true, paypalStatus: 1 });
+    const opened = performance.now();
+    await buy(token, 'character', { id: chars.id, orderId, goldPay: true, paypalStatus: 4 });
+    return { opened, done: performance.now() };
+  };
+
   // 2. Gold payments: every member at once, EACH in a row.
   const completion: number[] = [];
   const whole: number[] = [];
@@ -118,14 +127,10 @@ try {
   await Promise.all(
     tokens.map(async (token) => {
       for (let k = 0; k < EACH; k++) {
-        const orderId = randomUUID();
         const t0 = performance.now();
-        await buy(token, 'character', { id: chars.id, orderId, goldPay: true, paypalStatus: 1 });
-        const t1 = performance.now();
-        await buy(token, 'character', { id: chars.id, orderId, goldPay: true, paypalStatus: 4 });
-        const t2 = performance.now();
-        completion.push(t2 - t1);
-        whole.push(t2 - t0);
+        const { opened, done } = await payWithGold(token);
+        completion.push(done - opened);
+        whole.push(done - t0);
       }
     }),
   );
@@ -144,14 +149,9 @@ try {
     Array.from({ length: payments }, async (_, n) => {
       const due = started + (n * 1000) / RATE;
       await new Promise((resolve) => setTimeout(resolve, Math.max(0, due - performance.now())));
-      const token = tokens[n % MEMBERS]!;
-      const orderId = randomUUID();
-      await buy(token, 'character', { id: chars.id, orderId, goldPay: true, paypalStatus: 1 });
-      const t1 = performance.now();
-      await buy(token, 'character', { id: chars.id, orderId, goldPay: true, paypalStatus: 4 });
-      const t2 = performance.now();
-      steadyCompletion.push(t2 - t1);
-      steadyWhole.push(t2 - due);
+      const { opened, done } = await payWithGold(tokens[n % MEMBERS]!);
+      steadyCompletion.push(done - opened);
+      steadyWhole.push(done - due);
     }),
   );
   const steadySeconds = (performance.now() - started) / 1000;
