@@ -88,33 +88,30 @@ describe('a token revoked while its socket signs in', () => {
     // The session read answers "alive", and only then is the token revoked and the revocation announced: the exact
     // interleaving where the announcement finds no socket to close.
     let raced = false;
-    const revokeAfterRead = <T extends object>(target: T): T =>
-      new Proxy(target, {
+    type Executor = ReturnType<typeof realDb.getExecutor>;
+    const revokeAfterRead = (executor: Executor): Executor =>
+      new Proxy(executor, {
         get(obj, key, receiver) {
           const value = Reflect.get(obj, key, receiver);
-          if (typeof value !== 'function') return value;
-          if ((key === 'execute' || key === 'executeTakeFirst') && !raced) {
-            return async () => {
+          if (key !== 'executeQuery') return typeof value === 'function' ? value.bind(obj) : value;
+          return async (...args: Parameters<Executor['executeQuery']>) => {
+            const result = await obj.executeQuery(...args);
+            // Only the socket's sign-in reads sessions meanwhile.
+            if (!raced && /\bfrom sessions\b/.test(args[0].sql)) {
               raced = true;
-              const row = await value.call(obj);
               await revokeSession(realDb, hashToken(a.token));
               ctx.hub.revokeTokens([hashToken(a.token)]);
               ctx.db = realDb;
-              return row;
-            };
-          }
-          return (...args: unknown[]) => {
-            const out = value.apply(obj, args);
-            return typeof out === 'object' && out !== null ? revokeAfterRead(out) : out;
+            }
+            return result;
           };
         },
       });
     ctx.db = new Proxy(realDb, {
       get(obj, key, receiver) {
         const value = Reflect.get(obj, key, receiver);
-        if (key !== 'selectFrom') return typeof value === 'function' ? value.bind(obj) : value;
-        // Only the socket's sign-in reads sessions meanwhile.
-        return (table: 'sessions') => revokeAfterRead(obj.selectFrom(table));
+        if (key !== 'getExecutor') return typeof value === 'function' ? value.bind(obj) : value;
+        return () => revokeAfterRead(obj.getExecutor());
       },
     });
     try {
