@@ -70,7 +70,10 @@ test('a push shows the sender’s notification, one per conversation, and a clic
   await deliver({ event: 'message', from: { id: ana.id, name: 'ana_push', avatar }, msgType: 1, text: 'Hola Ben' });
   // The list that showed it is the one checked: asking twice once found it gone in between (headless Chromium).
   let first: Awaited<ReturnType<typeof shown>> = [];
-  await until(async () => (first = await shown()).length === 1, 'the notification');
+  await until(async () => {
+    first = await shown();
+    return first.length === 1;
+  }, 'the notification');
   // The sender's avatar as the icon; a newer message in the conversation rings again (renotify).
   assert.deepEqual(first, [
     {
