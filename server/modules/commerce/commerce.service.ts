@@ -203,8 +203,9 @@ async function cancel(ctx: AppContext, commerce: Commerce, order: repo.OrderRow)
     const providerOrder = await ask(ctx, () => commerce.provider.getOrder(order.provider_order_id!));
     if (completedCapture(providerOrder)) return complete(ctx, commerce, order, providerOrder);
   }
-  const closed = await repo.closeOrder(ctx.db, order.id, OrderStatus.cancelled, ctx.now());
-  return toOrder(closed ?? (await repo.findOrderById(ctx.db, order.id))!);
+  // Closed now or by someone else meanwhile: the order as it stands.
+  await repo.closeOrder(ctx.db, order.id, OrderStatus.cancelled, ctx.now());
+  return toOrder((await repo.findOrderById(ctx.db, order.id))!);
 }
 
 /**

@@ -74,20 +74,14 @@ export async function setProviderOrderId(db: Executor, id: string, providerOrder
   return (await findOrderById(db, id))!;
 }
 
-/** 1 → `status` once: the row when this call moved it, undefined when it was not at 1 any more. */
+/** 1 → `status` once: whether this call moved it (false: it was not at 1 any more). */
 export async function closeOrder(
   db: Executor,
   id: string,
   status: typeof OrderStatus.cancelled | typeof OrderStatus.completed,
   now: Date,
-): Promise<OrderRow | undefined> {
-  return (await db
-    .updateTable('orders')
-    .set({ status, closed_at: now })
-    .where('id', '=', id)
-    .where('status', '=', OrderStatus.created)
-    .returningAll()
-    .executeTakeFirst()) as OrderRow | undefined;
+): Promise<boolean> {
+  return (await closeOrders(db, [{ id, captureId: null }], status, now)).length === 1;
 }
 
 /**
